@@ -1,5 +1,9 @@
-"""The browser table. PLACEHOLDER: proves the boot pipeline end to end; the real
-table replaces this module (keeping the start() contract below)."""
+"""The browser table: Jaipur against the computer, rendered by Python under Pyodide.
+
+Modules: render (view -> HTML), selection (picked cards -> actions), describe
+(actions in words), controller (game flow, no `js`), dom (the only module that
+touches the browser), ai_adapter (the AI's incremental search), rules_text.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,8 @@ def start(embed: bool = False) -> None:
     """Called once by web/boot.js after the game wheel is installed.
 
     embed: True when the page is the iframe shell (embed.html, <html class="embed">).
-    Contract with boot.js: render into <main id="app">, then set
-    <html data-state="ready">. The page URL (e.g. ?seed=N) is in js.location.
+    Renders into <main id="app">, then sets <html data-state="ready">.
     """
-    import js  # only exists under Pyodide
+    from . import dom  # imports `js`: only under Pyodide
 
-    app = js.document.getElementById("app")
-    app.textContent = "Jaipur loaded (embedded)" if embed else "Jaipur loaded"
-    js.document.documentElement.dataset.state = "ready"
+    dom.start(embed)
