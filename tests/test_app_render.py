@@ -1,0 +1,90 @@
+"""The table's HTML: built from the human's view only, escaped, with stable hooks."""
+
+import random
+import re
+
+from jaipur_core import CARD_NAMES, Game, apply, legal_actions, sample_state, view_of
+from pyscript_app.render import Table, render
+from pyscript_app.selection import EMPTY, choices
+
+
+def html_for(state, seat=0, **extra):
+    return render(Table(view=view_of(state, seat), choices=choices(state, seat, EMPTY), **extra))
+
+
+def played(seed=5, plies=12):
+    game = Game.new(seed=seed, first=0)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.state.phase != "play":
+            break
+        game.play(rng.choice(legal_actions(game.state)))
+    return game.state
+
+
+def test_same_view_gives_identical_html():
+    """Two states that differ only in hidden information render the same page."""
+    state = played()
+    rng = random.Random(99)
+    other = sample_state(view_of(state, 0), rng)
+    assert other.deck != state.deck or other.hands[1] != state.hands[1]
+    assert html_for(state) == html_for(other)
+
+
+def test_opponent_hand_deck_and_bonus_values_are_absent():
+    state = played(plies=20)
+    html = html_for(state)
+    # opponent cards appear only as backs, counted
+    assert f'data-testid="opponent-hand" data-count="{sum(state.hands[1])}"' in html
+    assert html.count("card--back card--small") == sum(state.hands[1])
+    # no card of the deck is named anywhere beyond what is public: the deck shows a count only
+    assert f'data-testid="deck" data-count="{len(state.deck)}"' in html
+    # bonus piles: counts only
+    for index, size in enumerate((3, 4, 5)):
+        assert f'data-testid="bonus-{size}" data-count="{len(state.bonus_piles[index])}"' in html
+    assert "data-values" not in html.split('data-testid="bonus-3"')[1].split("</ul>")[0]
+
+
+def test_cards_are_buttons_with_labels_and_pressed_state():
+    state = Game.new(seed=3, first=0).state
+    html = html_for(state)
+    market = re.findall(r'<button[^>]*data-testid="market-card"[^>]*>', html)
+    assert len(market) == 5
+    for tag in market:
+        assert 'aria-pressed="false"' in tag and "aria-label=" in tag and 'data-card="' in tag
+    assert len(re.findall(r'data-testid="hand-card"', html)) == sum(state.hands[0])
+
+
+def test_text_is_escaped():
+    state = Game.new(seed=3, first=0).state
+    html = html_for(state, message='<img src=x onerror="alert(1)">', log=["<b>&"])
+    assert "<img" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+    assert "&lt;b&gt;&amp;" in html
+
+
+def test_goods_have_symbols_and_names_not_just_colour():
+    state = Game.new(seed=3, first=0).state
+    html = html_for(state)
+    for name in CARD_NAMES[:6]:
+        assert f'data-testid="pile-{name}"' in html
+    assert "◆" in html and "diamond" in html
+
+
+def test_round_panel_reveals_bonus_values_only_when_scored():
+    game = Game.new(seed=7, first=0)
+    rng = random.Random(7)
+    while game.state.phase == "play":
+        game.play(rng.choice(legal_actions(game.state)))
+    state = game.state
+    html = html_for(state)
+    assert 'data-testid="round-panel"' in html
+    assert ('data-testid="next-round"' in html) != ('data-testid="play-again"' in html)
+    theirs = state.bonus_won[1]
+    cell = re.search(r'data-testid="bonus-1">([^<]*)<', html).group(1)
+    assert cell.startswith(str(sum(theirs)))
+
+
+def test_no_inline_styles_or_scripts():
+    html = html_for(played())
+    assert "style=" not in html and "<script" not in html and "onclick" not in html
