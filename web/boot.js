@@ -24,6 +24,8 @@ class BootError extends Error {
 }
 
 function showStage(index) {
+  // Marks let bench/load.py (or the devtools timeline) show where the time goes.
+  performance.mark(`jaipur: ${STAGES[index]}`);
   const stage = document.querySelector("[data-testid=boot-stage]");
   const progress = document.querySelector("[data-testid=boot-progress]");
   stage.textContent = `${STAGES[index]}… (${index + 1}/${STAGES.length})`;
@@ -204,6 +206,7 @@ async function boot() {
     }
     showStage(3);
     await orFail(startGame(pyodide));
+    performance.mark("jaipur: started");
     // For the console and for tests; the game itself needs no global.
     globalThis.jaipur = { pyodide, build };
   } finally {
