@@ -184,18 +184,24 @@ async function registerServiceWorker() {
 
 async function boot() {
   showStage(0);
-  const build = await fetchJson("./build.json");
-  const allFilesPresent = Promise.all(
-    [...RUNTIME_FILES, build.micropip_wheel, build.app_wheel].map(requireFile),
-  );
   const uncaught = watchUncaughtErrors();
-  // Each stage races the failures: a missing file or a stray crash ends the
-  // boot even when the stage itself would wait forever.
-  const never = new Promise(() => {});
-  const failure = Promise.race([allFilesPresent.then(() => never), uncaught.failed]);
-  const orFail = (stage) => Promise.race([stage, failure]);
   try {
-    const pyodide = await orFail(loadRuntime());
+    // The runtime does not depend on build.json: fetch both at once.
+    const runtime = loadRuntime();
+    runtime.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
+    const buildInfo = fetchJson("./build.json");
+    const allFilesPresent = Promise.all([
+      ...RUNTIME_FILES.map(requireFile),
+      buildInfo.then((build) => Promise.all([build.micropip_wheel, build.app_wheel].map(requireFile))),
+    ]);
+    // Each stage races the failures: a missing file or a stray crash ends the
+    // boot even when the stage itself would wait forever.
+    const never = new Promise(() => {});
+    const failure = Promise.race([allFilesPresent.then(() => never), uncaught.failed]);
+    const orFail = (stage) => Promise.race([stage, failure]);
+
+    const build = await orFail(buildInfo);
+    const pyodide = await orFail(runtime);
     showStage(1);
     const micropip = await orFail(loadMicropip(pyodide, build.micropip_wheel));
     showStage(2);
