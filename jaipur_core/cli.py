@@ -1,0 +1,173 @@
+"""`python -m jaipur_core`: the command line of FORMAT.md.
+
+Every command reads JSON from a file or `-` (stdin). Bad input of any kind
+prints one line on stderr and exits 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from .errors import JaipurError
+from .position import position_from_json, position_to_json
+from .record import replay_json
+from .rules import apply, legal_actions
+from .state import new_game, next_round
+from .view import view_of
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """Input the command cannot use; its message is the one line printed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line instead of argparse's usage block
+        raise BadInput(f"{message} (see --help)")
+
+
+def read_json(source: str, what: str):
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise BadInput(f"cannot read {what} {source!r}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{what} {source!r} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        name = "stdin" if source == "-" else source
+        raise BadInput(f"{what} in {name} is not valid JSON: {error.msg} "
+                       f"(line {error.lineno}, column {error.colno})") from None
+
+
+def read_position(source: str):
+    data = read_json(source, "position")
+    try:
+        return position_from_json(data)
+    except JaipurError as error:
+        raise BadInput(f"invalid position: {error}") from None
+
+
+def format_json(data: dict) -> str:
+    """One top-level field per line (players one per line): readable and diff-friendly."""
+    lines = []
+    for key, value in data.items():
+        if key == "players" and isinstance(value, list):
+            inner = ",\n".join(f"    {json.dumps(player)}" for player in value)
+            lines.append(f'  "{key}": [\n{inner}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
+def cmd_new(args) -> str:
+    rng = random.Random(args.seed)
+    return format_json(position_to_json(new_game(rng, args.first)))
+
+
+def cmd_legal(args) -> str:
+    return "\n".join(str(action) for action in legal_actions(read_position(args.position)))
+
+
+def cmd_apply(args) -> str:
+    state = read_position(args.position)
+    for number, text in enumerate(args.actions, 1):
+        try:
+            state = apply(state, text)
+        except JaipurError as error:
+            prefix = f"action {number}: " if len(args.actions) > 1 else ""
+            raise BadInput(f"{prefix}{error}") from None
+    return format_json(position_to_json(state))
+
+
+def cmd_next_round(args) -> str:
+    state = read_position(args.position)
+    try:
+        return format_json(position_to_json(next_round(state, random.Random(args.seed))))
+    except JaipurError as error:
+        raise BadInput(str(error)) from None
+
+
+def cmd_view(args) -> str:
+    return format_json(view_of(read_position(args.position), args.seat).to_json())
+
+
+def cmd_replay(args) -> str:
+    data = read_json(args.record, "record")
+    try:
+        return format_json(position_to_json(replay_json(data)))
+    except JaipurError as error:
+        raise BadInput(f"invalid record: {error}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m jaipur_core", description="Jaipur rules engine and AI")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    new = commands.add_parser("new", help="print the first position of a new game")
+    new.add_argument("--seed", type=int, help="seed for a repeatable deal")
+    new.add_argument("--first", type=int, choices=(0, 1), help="who starts (default: random)")
+    new.set_defaults(run=cmd_new)
+
+    legal = commands.add_parser("legal", help="print the legal actions, one per line, sorted")
+    legal.add_argument("position", help="position JSON file, or - for stdin")
+    legal.set_defaults(run=cmd_legal)
+
+    apply_ = commands.add_parser("apply", help="apply actions in turn; print the resulting position")
+    apply_.add_argument("position", help="position JSON file, or - for stdin")
+    apply_.add_argument("actions", nargs="+", metavar="ACTION", help="e.g. 'take gold'")
+    apply_.set_defaults(run=cmd_apply)
+
+    next_ = commands.add_parser("next-round", help="from round_over, deal the next round")
+    next_.add_argument("position", help="position JSON file, or - for stdin")
+    next_.add_argument("--seed", type=int, help="seed for a repeatable deal")
+    next_.set_defaults(run=cmd_next_round)
+
+    view = commands.add_parser("view", help="print the player view of one seat")
+    view.add_argument("position", help="position JSON file, or - for stdin")
+    view.add_argument("--seat", type=int, choices=(0, 1), required=True)
+    view.set_defaults(run=cmd_view)
+
+    replay = commands.add_parser("replay", help="check a game record; print the final position")
+    replay.add_argument("record", help="game record JSON file, or - for stdin")
+    replay.set_defaults(run=cmd_replay)
+
+    _add_ai_commands(commands)
+    return parser
+
+
+def _add_ai_commands(commands) -> None:
+    """The AI's commands (suggest, simulate) live with the AI."""
+    try:
+        from .ai.cli import add_commands
+    except ImportError:
+        return
+    add_commands(commands)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        output = args.run(args)
+    except BadInput as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    if output:
+        try:
+            print(output)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
+    return 0

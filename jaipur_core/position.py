@@ -1,0 +1,329 @@
+"""`jaipur-position/1`: a GameState to and from JSON, with full validation.
+
+Every rejection is an InvalidPositionError whose message starts with the
+field at fault (e.g. "players[1].hand: 8 cards, the limit is 7").
+"""
+
+from __future__ import annotations
+
+from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_BY_NAME, CARD_COUNTS, CARD_NAMES,
+                    CARDS, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT, MARKET_SIZE,
+                    SEALS_TO_WIN)
+from .errors import InvalidPositionError
+from .scoring import camel_token_holder, score_round
+from .state import GAME_OVER, PHASES, PLAY, ROUND_OVER, GameState, RoundResult
+
+POSITION_FORMAT = "jaipur-position/1"
+#: Which bonus pile a bonus token's value comes from (the value ranges do not overlap).
+BONUS_SIZE_OF_VALUE = {value: size for size, values in BONUS_TOKENS.items() for value in values}
+
+
+def position_to_json(state: GameState) -> dict:
+    """The FORMAT.md position object of `state` (hands and market in canonical order)."""
+    return {
+        "format": POSITION_FORMAT,
+        "phase": state.phase,
+        "round": state.round,
+        "seals": list(state.seals),
+        "round_starter": state.round_starter,
+        "to_move": state.to_move,
+        "market": counts_to_names(state.market),
+        "deck": [CARD_NAMES[card] for card in state.deck],
+        "discard": [CARD_NAMES[card] for card in state.discard],
+        "goods_tokens": {CARD_NAMES[good]: list(state.goods_pile(good)) for good in GOODS},
+        "bonus_tokens": {str(size): list(pile) for size, pile in zip(BONUS_SIZES, state.bonus_piles)},
+        "camel_token": state.camel_token is None,
+        "players": [{
+            "hand": counts_to_names(state.hands[player]),
+            "herd": state.herds[player],
+            "goods_tokens": goods_won_to_json(state.goods_won[player]),
+            "bonus_tokens": list(state.bonus_won[player]),
+            "camel_token": state.camel_token == player,
+        } for player in (0, 1)],
+        "round_result": state.round_result.to_json() if state.round_result else None,
+        "winner": state.winner,
+    }
+
+
+def counts_to_names(counts) -> list[str]:
+    return [CARD_NAMES[card] for card in range(len(counts)) for _ in range(counts[card])]
+
+
+def goods_won_to_json(goods_won) -> dict:
+    return {CARD_NAMES[good]: list(values) for good, values in enumerate(goods_won) if values}
+
+
+def position_from_json(data) -> GameState:
+    """A GameState from a position object; InvalidPositionError names what is wrong."""
+    reader = _Reader(data, "position")
+    if reader.field("format", str) != POSITION_FORMAT:
+        _fail("format", f"expected '{POSITION_FORMAT}', got {data.get('format')!r}")
+    state = object.__new__(GameState)
+    state.phase = reader.choice("phase", PHASES)
+    state.round = reader.integer("round", low=1)
+    state.seals = tuple(reader.integer_list("seals", 2, low=0, high=SEALS_TO_WIN))
+    state.round_starter = reader.choice("round_starter", (0, 1))
+    state.to_move = reader.choice("to_move", (0, 1))
+    market = reader.cards("market", allow_camels=True)
+    state.market = counts_from_cards(market, len(CARDS))
+    state.deck = tuple(reader.cards("deck", allow_camels=True))
+    state.discard = tuple(reader.cards("discard", allow_camels=False))
+    state.tokens_taken = _read_goods_piles(reader)
+    state.bonus_piles = _read_bonus_piles(reader)
+    on_table = reader.field("camel_token", bool)
+    players = reader.field("players", list)
+    if len(players) != 2:
+        _fail("players", f"expected 2 players, got {len(players)}")
+    hands, herds, goods_won, bonus_won, camel_flags = [], [], [], [], []
+    for index, player in enumerate(players):
+        seat = _Reader(player, f"players[{index}]")
+        hand = seat.cards("hand", allow_camels=False)
+        if len(hand) > HAND_LIMIT:
+            _fail(f"players[{index}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
+        hands.append(counts_from_cards(hand, len(GOODS)))
+        herds.append(seat.integer("herd", low=0))
+        goods_won.append(_read_goods_won(seat, index))
+        bonus_won.append(tuple(seat.integer_list("bonus_tokens", None, low=1, high=10)))
+        camel_flags.append(seat.field("camel_token", bool))
+    state.hands, state.herds = tuple(hands), tuple(herds)
+    state.goods_won, state.bonus_won = tuple(goods_won), tuple(bonus_won)
+    holders = [player for player in (0, 1) if camel_flags[player]]
+    if on_table + len(holders) != 1:
+        _fail("camel_token", "the camel token must be in exactly one place (table or one player)")
+    state.camel_token = holders[0] if holders else None
+    state.round_result = _read_round_result(reader)
+    state.winner = reader.field("winner", (int, type(None)))
+    _check_conservation(state)
+    _check_phase(state, len(market))
+    return state
+
+
+def counts_from_cards(cards, size: int) -> tuple[int, ...]:
+    counts = [0] * size
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
+class _Reader:
+    """Typed field access on a JSON object, failing with the field's path."""
+
+    def __init__(self, data, path: str):
+        if not isinstance(data, dict):
+            raise InvalidPositionError(f"{path}: expected an object, got {type(data).__name__}")
+        self.data = data
+        self.prefix = "" if path == "position" else path + "."
+
+    def field(self, name, types):
+        path = self.prefix + name
+        if name not in self.data:
+            _fail(path, "missing")
+        value = self.data[name]
+        types = types if isinstance(types, tuple) else (types,)
+        if isinstance(value, bool) and bool not in types:
+            _fail(path, f"expected {_type_names(types)}, got {json_type(value)}")
+        if not isinstance(value, types):
+            _fail(path, f"expected {_type_names(types)}, got {json_type(value)}")
+        return value
+
+    def integer(self, name, low=None, high=None, value=None, path=None):
+        path = path or self.prefix + name
+        if value is None:
+            value = self.field(name, int)
+        elif isinstance(value, bool) or not isinstance(value, int):
+            _fail(path, f"expected an integer, got {json_type(value)}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            _fail(path, f"{value} is out of range")
+        return value
+
+    def choice(self, name, options):
+        value = self.data.get(name)
+        if name not in self.data:
+            _fail(self.prefix + name, "missing")
+        if isinstance(value, bool) or value not in options:
+            _fail(self.prefix + name, f"expected one of {', '.join(map(str, options))}, got {value!r}")
+        return value
+
+    def integer_list(self, name, length, low=None, high=None, values=None, path=None):
+        path = path or self.prefix + name
+        values = self.field(name, list) if values is None else values
+        if length is not None and len(values) != length:
+            _fail(path, f"expected {length} entries, got {len(values)}")
+        return [self.integer(name, low, high, value, f"{path}[{i}]") for i, value in enumerate(values)]
+
+    def cards(self, name, allow_camels: bool) -> list[int]:
+        path = self.prefix + name
+        cards = []
+        for index, value in enumerate(self.field(name, list)):
+            card = CARD_BY_NAME.get(value) if isinstance(value, str) else None
+            if card is None:
+                _fail(f"{path}[{index}]", f"unknown card {value!r}")
+            if card == CAMEL and not allow_camels:
+                _fail(f"{path}[{index}]", "camels cannot be here")
+            cards.append(card)
+        return cards
+
+
+def _fail(path: str, message: str):
+    raise InvalidPositionError(f"{path}: {message}")
+
+
+def json_type(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {int: "an integer", float: "a number", str: "a string", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _type_names(types) -> str:
+    return " or ".join(json_type(t()) if t is not type(None) else "null" for t in types)
+
+
+def _read_goods_piles(reader: _Reader) -> tuple[int, ...]:
+    piles = reader.field("goods_tokens", dict)
+    taken = []
+    for good in GOODS:
+        name = CARD_NAMES[good]
+        path = f"goods_tokens.{name}"
+        if name not in piles:
+            _fail(path, "missing")
+        pile = reader.integer_list(name, None, values=_as_list(piles[name], path), path=path)
+        full = GOODS_TOKENS[good]
+        if len(pile) > len(full) or list(full[len(full) - len(pile):]) != pile:
+            _fail(path, f"must be the last tokens of the {name} pile "
+                        f"{' '.join(map(str, full))}, top first; got {pile}")
+        taken.append(len(full) - len(pile))
+    return tuple(taken)
+
+
+def _read_bonus_piles(reader: _Reader) -> tuple[tuple[int, ...], ...]:
+    piles = reader.field("bonus_tokens", dict)
+    result = []
+    for size in BONUS_SIZES:
+        path = f"bonus_tokens.{size}"
+        if str(size) not in piles:
+            _fail(path, "missing")
+        pile = reader.integer_list(str(size), None, values=_as_list(piles[str(size)], path), path=path)
+        for index, value in enumerate(pile):
+            if BONUS_SIZE_OF_VALUE.get(value) != size:
+                _fail(f"{path}[{index}]", f"{value} is not a token of the {size}-card bonus pile")
+        result.append(tuple(pile))
+    return tuple(result)
+
+
+def _read_goods_won(seat: _Reader, index: int) -> tuple[tuple[int, ...], ...]:
+    won = seat.field("goods_tokens", dict)
+    for name in won:
+        if name not in CARD_BY_NAME or CARD_BY_NAME[name] == CAMEL:
+            _fail(f"players[{index}].goods_tokens", f"unknown good {name!r}")
+    result = []
+    for good in GOODS:
+        path = f"players[{index}].goods_tokens.{CARD_NAMES[good]}"
+        values = won.get(CARD_NAMES[good], [])
+        values = seat.integer_list("goods_tokens", None, low=1, high=7,
+                                   values=_as_list(values, path), path=path)
+        result.append(tuple(sorted(values, reverse=True)))
+    return tuple(result)
+
+
+def _as_list(value, path):
+    if not isinstance(value, list):
+        _fail(path, f"expected a list, got {json_type(value)}")
+    return value
+
+
+def _read_round_result(reader: _Reader) -> RoundResult | None:
+    data = reader.field("round_result", (dict, type(None)))
+    if data is None:
+        return None
+    result = _Reader(data, "round_result")
+    pairs = {name: tuple(result.integer_list(name, 2, low=0))
+             for name in ("scores", "bonus_counts", "goods_counts")}
+    return RoundResult(pairs["scores"], result.choice("camel_token", (0, 1, None)),
+                       pairs["bonus_counts"], pairs["goods_counts"],
+                       result.choice("seal", (0, 1, None)))
+
+
+def _check_conservation(state: GameState) -> None:
+    herd_camels = sum(state.herds)
+    for card in CARDS:
+        total = (state.market[card] + state.deck.count(card) + state.discard.count(card)
+                 + (herd_camels if card == CAMEL else state.hands[0][card] + state.hands[1][card]))
+        if total != CARD_COUNTS[card]:
+            where = "market, deck, herds" if card == CAMEL else "market, deck, discard, hands"
+            _fail("cards", f"{total} {CARD_NAMES[card]} cards in all ({where}), expected {CARD_COUNTS[card]}")
+    for good in GOODS:
+        taken = state.tokens_taken[good]
+        won = sorted(state.goods_won[0][good] + state.goods_won[1][good], reverse=True)
+        if won != list(GOODS_TOKENS[good][:taken]):
+            _fail(f"players.goods_tokens.{CARD_NAMES[good]}",
+                  f"the players hold {won or 'none'}, but the pile is missing "
+                  f"{list(GOODS_TOKENS[good][:taken]) or 'nothing'}")
+    for index, size in enumerate(BONUS_SIZES):
+        won = [value for player in (0, 1) for value in state.bonus_won[player]
+               if BONUS_SIZE_OF_VALUE.get(value) == size]
+        if sorted(won + list(state.bonus_piles[index])) != sorted(BONUS_TOKENS[size]):
+            _fail(f"bonus_tokens.{size}", "the pile and the players' bonus tokens do not make up "
+                                          f"the {size}-card set {list(BONUS_TOKENS[size])}")
+    for player in (0, 1):
+        for index, value in enumerate(state.bonus_won[player]):
+            if value not in BONUS_SIZE_OF_VALUE:
+                _fail(f"players[{player}].bonus_tokens[{index}]", f"{value} is not a bonus token value")
+
+
+def _check_phase(state: GameState, market_size: int) -> None:
+    if state.phase == PLAY:
+        if market_size != MARKET_SIZE:
+            _fail("market", f"{market_size} cards during play, expected {MARKET_SIZE}")
+        if state.empty_piles() >= EMPTY_PILES_TO_END:
+            _fail("goods_tokens", f"{state.empty_piles()} piles are empty: the round should be over")
+        if state.camel_token is not None:
+            _fail("camel_token", "the camel token is awarded only when a round is scored")
+        if state.round_result is not None:
+            _fail("round_result", "must be null during play")
+        if state.winner is not None:
+            _fail("winner", "must be null during play")
+        if max(state.seals) >= SEALS_TO_WIN:
+            _fail("seals", "a player with 2 seals has already won the game")
+        if sum(state.seals) > state.round - 1:
+            _fail("seals", f"more seals than rounds played before round {state.round}")
+        return
+    if market_size > MARKET_SIZE:
+        _fail("market", f"{market_size} cards, at most {MARKET_SIZE}")
+    short_market = market_size < MARKET_SIZE and not state.deck
+    if state.empty_piles() < EMPTY_PILES_TO_END and not short_market:
+        _fail("phase", f"{state.phase}, but the round has not ended (fewer than "
+                       f"{EMPTY_PILES_TO_END} empty goods piles and a full market)")
+    if market_size < MARKET_SIZE and state.deck:
+        _fail("market", f"{market_size} cards while the deck still has cards")
+    if state.round_result is None:
+        _fail("round_result", f"missing in phase {state.phase}")
+    if sum(state.seals) > state.round:
+        _fail("seals", f"more seals than rounds played ({state.round})")
+    # Rescore from the tokens: the stored result, camel token and seals must agree.
+    unscored = state.copy()
+    unscored.camel_token = None
+    unscored.seals = _seals_before(state)
+    expected = score_round(unscored)
+    if state.camel_token != camel_token_holder(state.herds):
+        _fail("camel_token", "must go to the player with strictly more camels (none if equal)")
+    for name in ("scores", "camel_token", "bonus_counts", "goods_counts", "seal"):
+        if getattr(expected.round_result, name) != getattr(state.round_result, name):
+            _fail(f"round_result.{name}", f"expected {getattr(expected.round_result, name)!r} "
+                                          f"from the tokens, got {getattr(state.round_result, name)!r}")
+    if state.phase != expected.phase:
+        _fail("phase", f"expected {expected.phase} with seals {list(state.seals)}")
+    if state.winner != expected.winner:
+        _fail("winner", f"expected {expected.winner!r}, got {state.winner!r}")
+
+
+def _seals_before(state: GameState) -> tuple[int, int]:
+    seal = state.round_result.seal
+    seals = list(state.seals)
+    if seal is not None:
+        if seals[seal] < 1:
+            _fail("seals", f"the round's winner {seal} must hold at least one seal")
+        seals[seal] -= 1
+    return tuple(seals)

@@ -1,0 +1,116 @@
+"""`jaipur-game/1` records: reading, writing and replaying whole games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import Action, parse_action
+from .errors import InvalidPositionError, InvalidRecordError, JaipurError
+from .position import json_type, position_from_json, position_to_json
+from .rules import apply
+from .state import PLAY, ROUND_OVER, GameState, next_starter
+
+RECORD_FORMAT = "jaipur-game/1"
+
+
+@dataclass
+class RoundRecord:
+    start: GameState
+    actions: list[Action] = field(default_factory=list)
+
+
+@dataclass
+class GameRecord:
+    """Who played, and each round's dealt position with the actions played in it."""
+
+    players: list[str]
+    rounds: list[RoundRecord]
+    #: Extra top-level fields read from a record (e.g. a seed), written back unchanged.
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        data = {"format": RECORD_FORMAT, "players": list(self.players),
+                "rounds": [{"start": position_to_json(r.start),
+                            "actions": [str(action) for action in r.actions]}
+                           for r in self.rounds]}
+        for key, value in self.extra.items():
+            data.setdefault(key, value)
+        return data
+
+
+def record_from_json(data) -> GameRecord:
+    """Parse a record's structure (positions validated, actions parsed, not yet played)."""
+    if not isinstance(data, dict):
+        raise InvalidRecordError(f"record: expected an object, got {json_type(data)}")
+    if data.get("format") != RECORD_FORMAT:
+        raise InvalidRecordError(f"format: expected '{RECORD_FORMAT}', got {data.get('format')!r}")
+    players = data.get("players")
+    if (not isinstance(players, list) or len(players) != 2
+            or not all(isinstance(name, str) for name in players)):
+        raise InvalidRecordError("players: expected a list of two names")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise InvalidRecordError("rounds: expected a non-empty list")
+    parsed = []
+    for index, round_data in enumerate(rounds, 1):
+        where = f"rounds[{index - 1}]"
+        if not isinstance(round_data, dict):
+            raise InvalidRecordError(f"{where}: expected an object, got {json_type(round_data)}")
+        try:
+            start = position_from_json(round_data.get("start"))
+        except InvalidPositionError as error:
+            raise InvalidRecordError(f"{where}.start.{error}") from None
+        texts = round_data.get("actions")
+        if not isinstance(texts, list):
+            raise InvalidRecordError(f"{where}.actions: expected a list of actions")
+        actions = []
+        for number, text in enumerate(texts, 1):
+            try:
+                actions.append(parse_action(text))
+            except JaipurError as error:
+                raise InvalidRecordError(f"round {index}, action {number}: {error}") from None
+        parsed.append(RoundRecord(start, actions))
+    extra = {key: value for key, value in data.items() if key not in ("format", "players", "rounds")}
+    return GameRecord(list(players), parsed, extra)
+
+
+def replay(record: GameRecord) -> GameState:
+    """Play the record through; its final position. InvalidRecordError on any illegal step."""
+    state = None
+    for index, round_record in enumerate(record.rounds, 1):
+        start = round_record.start
+        if start.phase != PLAY:
+            raise InvalidRecordError(f"round {index}: the start position must be in phase play")
+        if state is not None:
+            _check_follows(state, start, index, len(record.rounds[index - 2].actions))
+        state = start
+        for number, action in enumerate(round_record.actions, 1):
+            try:
+                state = apply(state, action)
+            except JaipurError as error:
+                raise InvalidRecordError(f"round {index}, action {number} ('{action}'): "
+                                         f"{getattr(error, 'reason', error)}") from None
+    return state
+
+
+def replay_json(data) -> GameState:
+    return replay(record_from_json(data))
+
+
+def _check_follows(previous: GameState, start: GameState, index: int, played: int) -> None:
+    """A round after the first must be a fresh deal that follows the previous result."""
+    if previous.phase != ROUND_OVER:
+        reason = ("the game was already over" if previous.round_result
+                  else f"round {index - 1} had not ended after its {played} actions")
+        raise InvalidRecordError(f"round {index}: {reason}")
+    expected = {"round": previous.round + 1, "seals": previous.seals,
+                "round_starter": next_starter(previous)}
+    for name, value in expected.items():
+        if getattr(start, name) != value:
+            raise InvalidRecordError(f"round {index}: start.{name} is {getattr(start, name)!r}, "
+                                     f"expected {value!r} after round {index - 1}")
+    fresh = (start.to_move == start.round_starter and len(start.deck) == 40 and not start.discard
+             and not any(start.tokens_taken) and not any(start.bonus_won)
+             and all(start.hand_size(p) + start.herds[p] == 5 for p in (0, 1)))
+    if not fresh:
+        raise InvalidRecordError(f"round {index}: start is not a freshly dealt round")

@@ -1,0 +1,286 @@
+"""Legal actions, why an action is illegal, and applying an action.
+
+Legal actions depend only on the market, the mover's hand and herd. They are
+assembled from pieces cached on the few facts each piece depends on, so that in
+a search or a long simulation most of the work is a few dictionary lookups while
+the generator still enumerates every trade.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from operator import mul
+
+from .actions import CAMELS, Action, cards_text, Sell, TakeCamels, TakeGood, Trade, parse_action
+from .cards import (BONUS_SIZES, CAMEL, CARD_NAMES, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS,
+                    HAND_LIMIT, MARKET_SIZE, PRECIOUS, PRECIOUS_MINIMUM_SALE, PLURAL_NAMES,
+                    bonus_pile_for, count_words)
+from .errors import IllegalActionError
+from .scoring import score_round
+from .state import GAME_OVER, PLAY, ROUND_OVER, GameState
+
+_PILE_SIZES = tuple(len(pile) for pile in GOODS_TOKENS)
+_BONUS_INDEX = {size: index for index, size in enumerate(BONUS_SIZES)}
+_CACHE_LIMIT = 100_000
+_interned: dict[Action, Action] = {}  # one object per take and sell action
+_market_cache: dict = {}   # (market, hand full?) -> (camels + takes, trade plans)
+_sell_cache: dict = {}     # hand -> sells
+_trade_cache: dict = {}    # (taken, hand without taken goods, camels givable) -> trades
+_gives_cache: dict = {}    # (limits per card, size) -> what may be given, by text
+_trade_objects: dict = {}  # (taken, given) -> the one Trade with those counts
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal action for the player to move, sorted by notation, no duplicates.
+
+    The list is assembled from pieces cached on the few facts each depends on
+    (the market; the hand; for each possible taking, the cards that could be
+    given for it), in an order that equals sorting by the notation: 'camels' <
+    'sell ...' < 'take ...' < 'trade ...', trades by taken then given text.
+    """
+    if state.phase != PLAY:
+        return ()
+    player = state.to_move
+    return legal_actions_for(state.market, state.hands[player], state.herds[player])
+
+
+def legal_actions_for(market: tuple[int, ...], hand: tuple[int, ...], herd: int) -> tuple[Action, ...]:
+    """The legal actions of a player with `hand` and `herd` facing `market` (all counts)."""
+    hand_size = sum(hand)
+    key = (market, hand_size >= HAND_LIMIT)
+    market_part = _market_cache.get(key)
+    if market_part is None:
+        market_part = _cached(_market_cache, key, _market_actions(market, hand_size >= HAND_LIMIT))
+    takes, plans = market_part
+    sells = _sell_cache.get(hand)
+    if sells is None:
+        sells = _cached(_sell_cache, hand, _sells(hand))
+    if not plans:
+        return takes[:1] + sells + takes[1:] if takes and takes[0] is CAMELS else sells + takes
+    camels_givable = min(herd, HAND_LIMIT - hand_size)
+    actions = [*takes[:1], *sells, *takes[1:]] if takes and takes[0] is CAMELS else [*sells, *takes]
+    for taken, keep, size in plans:
+        # Only goods of other types than the taken ones may be given back.
+        givable = tuple(map(mul, hand, keep))
+        camels = camels_givable if camels_givable < size else size
+        if sum(givable) + camels < size:
+            continue
+        trade_key = (taken, givable, camels)
+        trades = _trade_cache.get(trade_key)
+        if trades is None:
+            trades = _cached(_trade_cache, trade_key, _trades(taken, givable, camels, size))
+        actions += trades
+    return tuple(actions)
+
+
+def _cached(cache: dict, key, value):
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _intern(action: Action) -> Action:
+    return _interned.setdefault(action, action)
+
+
+def _market_actions(market, hand_full: bool):
+    """Camels and one-good takes (sorted), and every taking of 2+ goods (by text)."""
+    takes = [] if hand_full else [_intern(TakeGood(good)) for good in GOODS if market[good]]
+    takes.sort(key=str)
+    if market[CAMEL]:
+        takes.insert(0, CAMELS)
+    plans = []
+    for taken in product(*(range(market[good] + 1) for good in GOODS)):
+        size = sum(taken)
+        if size >= 2:
+            keep = tuple(0 if count else 1 for count in taken)
+            plans.append((taken + (0,), keep, size))
+    plans.sort(key=lambda plan: cards_text(plan[0]))
+    return tuple(takes), tuple(plans)
+
+
+def _sells(hand) -> tuple[Action, ...]:
+    sells = []
+    for good in GOODS:
+        lowest = PRECIOUS_MINIMUM_SALE if good in PRECIOUS else 1
+        sells.extend(_intern(Sell(good, count)) for count in range(lowest, hand[good] + 1))
+    sells.sort(key=str)
+    return tuple(sells)
+
+
+def _trades(taken, givable, camels, size) -> tuple[Action, ...]:
+    """Every trade of `taken` for `size` cards from `givable` goods and `camels`."""
+    gives_key = (givable + (camels,), size)
+    gives = _gives_cache.get(gives_key)
+    if gives is None:
+        gives = sorted(_bounded_multisets(gives_key[0], size), key=cards_text)
+        gives = _cached(_gives_cache, gives_key, tuple(gives))
+    trades = []
+    for given in gives:
+        trade = _trade_objects.get((taken, given))
+        if trade is None:
+            trade = _trade_objects[(taken, given)] = Trade(taken, given)
+        trades.append(trade)
+    return tuple(trades)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    return action in legal_actions(state)
+
+
+def _bounded_multisets(limits, size, start=0):
+    """Count tuples c with c[i] <= limits[i] for i >= start and sum(c) == size."""
+    if start == len(limits) - 1:
+        if size <= limits[start]:
+            yield (size,)
+        return
+    room_after = sum(limits[start + 1:])
+    for count in range(max(0, size - room_after), min(limits[start], size) + 1):
+        for rest in _bounded_multisets(limits, size - count, start + 1):
+            yield (count,) + rest
+
+
+def why_illegal(state: GameState, action: Action | str) -> str | None:
+    """A one-line reason the mover may not play `action`, or None if it is legal."""
+    if isinstance(action, str):
+        action = parse_action(action)
+    if state.phase == ROUND_OVER:
+        return "The round is over"
+    if state.phase == GAME_OVER:
+        return "The game is over"
+    if action in legal_actions(state):
+        return None
+    player = state.to_move
+    hand, market, herd = state.hands[player], state.market, state.herds[player]
+    hand_size = sum(hand)
+    if isinstance(action, TakeGood):
+        if hand_size >= HAND_LIMIT:
+            return f"Your hand already holds {HAND_LIMIT} cards"
+        return f"The market has no {CARD_NAMES[action.good]}"
+    if isinstance(action, TakeCamels):
+        return "There are no camels in the market"
+    if isinstance(action, Sell):
+        good, count = action.good, action.count
+        if good == CAMEL:
+            return "Camels cannot be sold"
+        if good in PRECIOUS and count < PRECIOUS_MINIMUM_SALE:
+            return f"{PLURAL_NAMES[good].capitalize()} are sold at least two at a time"
+        return f"You have {_only(hand[good], good)} in your hand"
+    if isinstance(action, Trade):
+        return _why_trade_illegal(action, market, hand, herd, hand_size)
+    return "Unknown action"
+
+
+def _why_trade_illegal(action: Trade, market, hand, herd, hand_size) -> str:
+    taken, given = action.taken, action.given
+    taken_count, given_count = sum(taken), sum(given)
+    if taken[CAMEL]:
+        return "A trade never takes camels: take all the camels instead"
+    if taken_count < 2:
+        return "A trade takes at least two goods; to take one good, use take"
+    if given_count != taken_count:
+        return f"A trade gives back as many cards as it takes ({taken_count}, not {given_count})"
+    for good in GOODS:
+        if taken[good] > market[good]:
+            return f"The market has {_only(market[good], good)}"
+    for good in GOODS:
+        if taken[good] and given[good]:
+            return f"You cannot give back {CARD_NAMES[good]} while taking {CARD_NAMES[good]}"
+    for good in GOODS:
+        if given[good] > hand[good]:
+            return f"You have {_only(hand[good], good)} in your hand"
+    if given[CAMEL] > herd:
+        return f"You have {_only(herd, CAMEL)} in your herd"
+    return (f"Your hand would hold {hand_size + given[CAMEL]} cards; "
+            f"the limit is {HAND_LIMIT}")
+
+
+def _only(count: int, card: int) -> str:
+    return f"no {PLURAL_NAMES[card]}" if count == 0 else f"only {count_words(card, count)}"
+
+
+def apply(state: GameState, action: Action | str) -> GameState:
+    """The state after the mover plays `action`; the given state is unchanged.
+
+    Raises InvalidActionError for text that is not an action and
+    IllegalActionError (with the reason) for an action the rules refuse.
+    """
+    if isinstance(action, str):
+        action = parse_action(action)
+    if action not in legal_actions(state):
+        raise IllegalActionError(action, why_illegal(state, action))
+    return apply_legal(state, action)
+
+
+def apply_legal(state: GameState, action: Action) -> GameState:
+    """`apply` without the legality check: only for actions from `legal_actions`."""
+    player = state.to_move
+    new = state.copy()
+    new.to_move = 1 - player
+    kind = action.kind
+    if kind == "sell":
+        return _sell(state, new, player, action.good, action.count)
+    hand = list(state.hands[player])
+    market = list(state.market)
+    if kind == "take":
+        market[action.good] -= 1
+        hand[action.good] += 1
+        missing = 1
+    elif kind == "camels":
+        missing = market[CAMEL]
+        market[CAMEL] = 0
+        new.herds = _with(state.herds, player, state.herds[player] + missing)
+    else:
+        taken, given = action.taken, action.given
+        for card in range(7):
+            market[card] += given[card] - taken[card]
+        for good in GOODS:
+            hand[good] += taken[good] - given[good]
+        if given[CAMEL]:
+            new.herds = _with(state.herds, player, state.herds[player] - given[CAMEL])
+        missing = 0
+    new.hands = _with(state.hands, player, tuple(hand))
+    if missing:
+        deck = state.deck
+        drawn = deck[:missing]
+        for card in drawn:
+            market[card] += 1
+        new.deck = deck[missing:]
+        new.market = tuple(market)
+        if len(drawn) < missing:
+            # The deck could not refill the market: the round ends after this action.
+            return score_round(new)
+    else:
+        new.market = tuple(market)
+    return new
+
+
+def _sell(state: GameState, new: GameState, player: int, good: int, count: int) -> GameState:
+    hand = list(state.hands[player])
+    hand[good] -= count
+    new.hands = _with(state.hands, player, tuple(hand))
+    new.discard = (good,) * count + state.discard
+    taken = state.tokens_taken[good]
+    paid = GOODS_TOKENS[good][taken:taken + count]
+    if paid:
+        new.tokens_taken = _with(state.tokens_taken, good, taken + len(paid))
+        won = state.goods_won[player]
+        new.goods_won = _with(state.goods_won, player, _with(won, good, won[good] + paid))
+    size = bonus_pile_for(count)
+    if size is not None:
+        index = _BONUS_INDEX[size]
+        pile = state.bonus_piles[index]
+        if pile:  # Decision: an empty bonus pile pays nothing.
+            new.bonus_piles = _with(state.bonus_piles, index, pile[1:])
+            new.bonus_won = _with(state.bonus_won, player, state.bonus_won[player] + pile[:1])
+    if paid and taken + len(paid) == _PILE_SIZES[good] and new.empty_piles() >= EMPTY_PILES_TO_END:
+        return score_round(new)
+    return new
+
+
+def _with(values: tuple, index: int, value) -> tuple:
+    """A copy of `values` with one entry replaced."""
+    if index == 0:
+        return (value,) + values[1:]
+    return values[:index] + (value,) + values[index + 1:]

@@ -1,0 +1,293 @@
+"""`jaipur-view/1`: all that one seat may know, and nothing more.
+
+A PlayerView is built by copying only public facts and the seat's own cards
+out of a GameState: it has no field that could hold the deck order, the other
+hand or hidden bonus values. It is what the AI receives. `sample_state` turns a
+view back into a full state by dealing the unseen cards at random — the
+determinization a search AI plays on.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, CARDS, GOODS,
+                    GOODS_TOKENS, HAND_LIMIT)
+from .errors import InvalidPositionError
+from .position import (BONUS_SIZE_OF_VALUE, _fail, _read_goods_piles, _read_goods_won,
+                       _read_round_result, _Reader, counts_from_cards, counts_to_names,
+                       goods_won_to_json)
+from .rules import legal_actions_for
+from .state import PHASES, PLAY, GameState, RoundResult
+
+VIEW_FORMAT = "jaipur-view/1"
+
+
+class PlayerView:
+    """What seat `seat` knows. Treat as immutable."""
+
+    __slots__ = ("seat", "phase", "round", "seals", "round_starter", "to_move", "market",
+                 "deck_size", "discard", "tokens_taken", "bonus_sizes", "camel_token",
+                 "hand", "herds", "goods_won", "own_bonus", "opponent_hand_size",
+                 "opponent_bonus_count", "opponent_bonus", "round_result", "winner")
+
+    seat: int
+    phase: str
+    round: int
+    seals: tuple[int, int]
+    round_starter: int
+    to_move: int
+    market: tuple[int, ...]
+    deck_size: int
+    discard: tuple[int, ...]
+    tokens_taken: tuple[int, ...]
+    bonus_sizes: tuple[int, int, int]
+    camel_token: int | None
+    hand: tuple[int, ...]                 # the seat's own goods counts
+    herds: tuple[int, int]
+    goods_won: tuple                      # both players' goods tokens (public)
+    own_bonus: tuple[int, ...]            # the seat's bonus token values
+    opponent_hand_size: int
+    opponent_bonus_count: int
+    opponent_bonus: tuple[int, ...] | None  # values, only once the round is scored
+    round_result: RoundResult | None
+    winner: int | None
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    def hand_size(self, player: int) -> int:
+        return sum(self.hand) if player == self.seat else self.opponent_hand_size
+
+    def bonus_count(self, player: int) -> int:
+        return len(self.own_bonus) if player == self.seat else self.opponent_bonus_count
+
+    def goods_pile(self, good: int) -> tuple[int, ...]:
+        return GOODS_TOKENS[good][self.tokens_taken[good]:]
+
+    def empty_piles(self) -> int:
+        return sum(taken == len(GOODS_TOKENS[good]) for good, taken in enumerate(self.tokens_taken))
+
+    def legal_actions(self):
+        """The seat's legal actions when it is to move (else none)."""
+        if self.phase != PLAY or self.to_move != self.seat:
+            return ()
+        return legal_actions_for(self.market, self.hand, self.herds[self.seat])
+
+    def unseen_cards(self) -> tuple[int, ...]:
+        """Counts per card of what the seat cannot see: the other hand and the deck."""
+        seen = [self.market[card] + self.discard.count(card) for card in CARDS]
+        for good in GOODS:
+            seen[good] += self.hand[good]
+        seen[CAMEL] += sum(self.herds)
+        return tuple(CARD_COUNTS[card] - seen[card] for card in CARDS)
+
+    def unseen_bonus(self) -> dict[int, list[int]]:
+        """Per bonus pile: the values the seat has not seen (pile + opponent's tokens)."""
+        unseen = {size: list(BONUS_TOKENS[size]) for size in BONUS_SIZES}
+        for value in self.own_bonus:
+            unseen[BONUS_SIZE_OF_VALUE[value]].remove(value)
+        if self.opponent_bonus is not None:
+            for value in self.opponent_bonus:
+                unseen[BONUS_SIZE_OF_VALUE[value]].remove(value)
+        return unseen
+
+    def to_json(self) -> dict:
+        me, other = self.seat, 1 - self.seat
+        players = [None, None]
+        players[me] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
+                       "goods_tokens": goods_won_to_json(self.goods_won[me]),
+                       "bonus_tokens": list(self.own_bonus),
+                       "camel_token": self.camel_token == me}
+        players[other] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
+                          "goods_tokens": goods_won_to_json(self.goods_won[other]),
+                          "camel_token": self.camel_token == other}
+        if self.opponent_bonus is None:
+            players[other]["bonus_count"] = self.opponent_bonus_count
+        else:
+            players[other]["bonus_tokens"] = list(self.opponent_bonus)
+        return {
+            "format": VIEW_FORMAT, "seat": me, "phase": self.phase, "round": self.round,
+            "seals": list(self.seals), "round_starter": self.round_starter,
+            "to_move": self.to_move, "market": counts_to_names(self.market),
+            "deck_size": self.deck_size,
+            "discard": [CARD_NAMES[card] for card in self.discard],
+            "goods_tokens": {CARD_NAMES[good]: list(self.goods_pile(good)) for good in GOODS},
+            "bonus_sizes": {str(size): count for size, count in zip(BONUS_SIZES, self.bonus_sizes)},
+            "camel_token": self.camel_token is None,
+            "players": players,
+            "round_result": self.round_result.to_json() if self.round_result else None,
+            "winner": self.winner,
+        }
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None
+
+
+def view_of(state: GameState, seat: int) -> PlayerView:
+    """The view of `state` from `seat`: public facts and the seat's own cards only."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+    other = 1 - seat
+    scored = state.round_result is not None
+    view = object.__new__(PlayerView)
+    view.seat = seat
+    view.phase = state.phase
+    view.round = state.round
+    view.seals = state.seals
+    view.round_starter = state.round_starter
+    view.to_move = state.to_move
+    view.market = state.market
+    view.deck_size = len(state.deck)
+    view.discard = state.discard
+    view.tokens_taken = state.tokens_taken
+    view.bonus_sizes = tuple(len(pile) for pile in state.bonus_piles)
+    view.camel_token = state.camel_token
+    view.hand = state.hands[seat]
+    view.herds = state.herds
+    view.goods_won = state.goods_won
+    view.own_bonus = state.bonus_won[seat]
+    view.opponent_hand_size = sum(state.hands[other])
+    view.opponent_bonus_count = len(state.bonus_won[other])
+    view.opponent_bonus = state.bonus_won[other] if scored else None
+    view.round_result = state.round_result
+    view.winner = state.winner
+    return view
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state consistent with `view`, its hidden parts dealt at random from `rng`.
+
+    The other hand is drawn from the unseen goods (a hand never holds camels),
+    the rest of the unseen cards are shuffled into the deck, and each bonus
+    pile's unseen values are split at random between the pile and the tokens
+    the opponent has won from it.
+    """
+    unseen = view.unseen_cards()
+    unseen_goods = [good for good in GOODS for _ in range(unseen[good])]
+    other_hand = rng.sample(unseen_goods, view.opponent_hand_size)
+    deck_counts = list(unseen)
+    for good in other_hand:
+        deck_counts[good] -= 1
+    deck = [card for card in CARDS for _ in range(deck_counts[card])]
+    rng.shuffle(deck)
+
+    bonus_piles, opponent_bonus = [], []
+    unseen_bonus = view.unseen_bonus()
+    for index, size in enumerate(BONUS_SIZES):
+        values = unseen_bonus[size]
+        rng.shuffle(values)
+        in_pile = view.bonus_sizes[index]
+        bonus_piles.append(tuple(values[:in_pile]))
+        if view.opponent_bonus is None:
+            opponent_bonus.extend(values[in_pile:])
+    if view.opponent_bonus is not None:
+        opponent_bonus = list(view.opponent_bonus)
+    rng.shuffle(opponent_bonus)
+
+    state = object.__new__(GameState)
+    me, other = view.seat, 1 - view.seat
+    hands, bonus_won = [None, None], [None, None]
+    hands[me] = view.hand
+    hands[other] = counts_from_cards(other_hand, len(GOODS))
+    bonus_won[me] = view.own_bonus
+    bonus_won[other] = tuple(opponent_bonus)
+    state.phase, state.round, state.seals = view.phase, view.round, view.seals
+    state.round_starter, state.to_move = view.round_starter, view.to_move
+    state.market, state.deck, state.discard = view.market, tuple(deck), view.discard
+    state.tokens_taken, state.bonus_piles = view.tokens_taken, tuple(bonus_piles)
+    state.camel_token, state.hands, state.herds = view.camel_token, tuple(hands), view.herds
+    state.goods_won, state.bonus_won = view.goods_won, tuple(bonus_won)
+    state.round_result, state.winner = view.round_result, view.winner
+    return state
+
+
+def view_from_json(data) -> PlayerView:
+    """A PlayerView from a `jaipur-view/1` object; InvalidPositionError names the field."""
+    reader = _Reader(data, "position")
+    if reader.field("format", str) != VIEW_FORMAT:
+        _fail("format", f"expected '{VIEW_FORMAT}', got {data.get('format')!r}")
+    view = object.__new__(PlayerView)
+    view.seat = seat = reader.choice("seat", (0, 1))
+    other = 1 - seat
+    view.phase = reader.choice("phase", PHASES)
+    view.round = reader.integer("round", low=1)
+    view.seals = tuple(reader.integer_list("seals", 2, low=0, high=2))
+    view.round_starter = reader.choice("round_starter", (0, 1))
+    view.to_move = reader.choice("to_move", (0, 1))
+    view.market = counts_from_cards(reader.cards("market", allow_camels=True), len(CARDS))
+    view.deck_size = reader.integer("deck_size", low=0, high=40)
+    view.discard = tuple(reader.cards("discard", allow_camels=False))
+    view.tokens_taken = _read_goods_piles(reader)
+    sizes = reader.field("bonus_sizes", dict)
+    bonus_sizes = []
+    for size in BONUS_SIZES:
+        if str(size) not in sizes:
+            _fail(f"bonus_sizes.{size}", "missing")
+        bonus_sizes.append(reader.integer(str(size), 0, len(BONUS_TOKENS[size]),
+                                          value=sizes[str(size)], path=f"bonus_sizes.{size}"))
+    view.bonus_sizes = tuple(bonus_sizes)
+    on_table = reader.field("camel_token", bool)
+    players = reader.field("players", list)
+    if len(players) != 2:
+        _fail("players", f"expected 2 players, got {len(players)}")
+    mine, theirs = _Reader(players[seat], f"players[{seat}]"), _Reader(players[other], f"players[{other}]")
+    hand = mine.cards("hand", allow_camels=False)
+    if len(hand) > HAND_LIMIT:
+        _fail(f"players[{seat}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
+    view.hand = counts_from_cards(hand, len(GOODS))
+    view.opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
+    herds = [None, None]
+    herds[seat], herds[other] = mine.integer("herd", low=0), theirs.integer("herd", low=0)
+    view.herds = tuple(herds)
+    goods_won = [None, None]
+    goods_won[seat], goods_won[other] = _read_goods_won(mine, seat), _read_goods_won(theirs, other)
+    view.goods_won = tuple(goods_won)
+    view.own_bonus = tuple(mine.integer_list("bonus_tokens", None, low=1, high=10))
+    if "bonus_tokens" in theirs.data:
+        view.opponent_bonus = tuple(theirs.integer_list("bonus_tokens", None, low=1, high=10))
+        view.opponent_bonus_count = len(view.opponent_bonus)
+    else:
+        view.opponent_bonus = None
+        view.opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
+    holders = [p for p, seat_reader in ((seat, mine), (other, theirs)) if seat_reader.field("camel_token", bool)]
+    if on_table + len(holders) != 1:
+        _fail("camel_token", "the camel token must be in exactly one place (table or one player)")
+    view.camel_token = holders[0] if holders else None
+    view.round_result = _read_round_result(reader)
+    view.winner = reader.field("winner", (int, type(None)))
+    _check_view(view)
+    return view
+
+
+def _check_view(view: PlayerView) -> None:
+    unseen = view.unseen_cards()
+    for card in CARDS:
+        if unseen[card] < 0:
+            _fail("cards", f"more {CARD_NAMES[card]} cards in sight than exist")
+    if sum(unseen) != view.deck_size + view.opponent_hand_size:
+        _fail("deck_size", f"{view.deck_size} cards in the deck and {view.opponent_hand_size} in the "
+                           f"other hand, but {sum(unseen)} cards are unseen")
+    if sum(unseen[good] for good in GOODS) < view.opponent_hand_size:
+        _fail("players.hand_size", "more cards in the other hand than unseen goods")
+    for value in view.own_bonus + (view.opponent_bonus or ()):
+        if value not in BONUS_SIZE_OF_VALUE:
+            _fail(f"players[{view.seat}].bonus_tokens", f"{value} is not a bonus token value")
+    try:
+        unseen_bonus = view.unseen_bonus()
+    except ValueError:
+        _fail("bonus_tokens", "more bonus tokens of a value than exist")
+    for index, size in enumerate(BONUS_SIZES):
+        if view.bonus_sizes[index] > len(unseen_bonus[size]):
+            _fail(f"bonus_sizes.{size}", "larger than the tokens not yet seen")
+    if view.opponent_bonus is None:
+        hidden = sum(len(unseen_bonus[size]) - view.bonus_sizes[index]
+                     for index, size in enumerate(BONUS_SIZES))
+        if hidden != view.opponent_bonus_count:
+            _fail(f"players[{view.opponent}].bonus_count",
+                  f"{view.opponent_bonus_count}, but {hidden} bonus tokens are neither in the piles nor yours")
