@@ -21,6 +21,16 @@ def test_boots_to_ready_and_runs_the_app(load_game):
     assert page.get_by_test_id("boot-status").is_hidden()
 
 
+def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(load_game):
+    page = load_game()
+    result = page.evaluate("""() => globalThis.jaipur.pyodide.runPython(`
+import random, sys, jaipur_core, jaipur_core.ai
+state = jaipur_core.new_game(random.Random(1))
+f"{sys.version_info[0]}.{sys.version_info[1]} {len(jaipur_core.legal_actions(state)) > 0}"
+`)""")
+    assert result == "3.14 True"
+
+
 def test_the_query_string_reaches_the_app_untouched(load_game):
     page = load_game("./?seed=7")
     assert page.evaluate("location.search") == "?seed=7"
