@@ -351,6 +351,16 @@ class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that drops a download half way (a test ending, a page
+        # navigating away) is normal; anything else still gets a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class DistServer:
     """dist/ on 127.0.0.1 in a background thread. Use as a context manager."""
 
@@ -362,8 +372,7 @@ class DistServer:
         def make_handler(*args, **kwargs):
             return handler(*args, directory=str(dist), **kwargs)
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler)
-        self.httpd.daemon_threads = True
+        self.httpd = QuietThreadingHTTPServer(("127.0.0.1", port), make_handler)
         self.httpd.verbose = verbose  # type: ignore[attr-defined]
         self.base_path = base_path
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -22,7 +22,7 @@ from .state import GAME_OVER, PLAY, ROUND_OVER, GameState
 _PILE_SIZES = tuple(len(pile) for pile in GOODS_TOKENS)
 _BONUS_INDEX = {size: index for index, size in enumerate(BONUS_SIZES)}
 _CACHE_LIMIT = 100_000
-_interned: dict[Action, Action] = {}
+_interned: dict[Action, Action] = {}  # one object per take and sell action
 _market_cache: dict = {}   # (market, hand full?) -> (camels + takes, trade plans)
 _sell_cache: dict = {}     # hand -> sells
 _trade_cache: dict = {}    # (taken, hand without taken goods, camels givable) -> trades
@@ -120,7 +120,7 @@ def _trades(taken, givable, camels, size) -> tuple[Action, ...]:
     for given in gives:
         trade = _trade_objects.get((taken, given))
         if trade is None:
-            trade = _trade_objects[(taken, given)] = _intern(Trade(taken, given))
+            trade = _trade_objects[(taken, given)] = Trade(taken, given)
         trades.append(trade)
     return tuple(trades)
 

@@ -6,11 +6,12 @@ What a browser test gets, by fixture name:
   base_url             = served_dist, so page.goto("./?seed=3") and page.goto("embed.html") work
   page / context       pytest-playwright's, but every context is watched by browser_guard:
                        a console error, an uncaught page error or a request to another
-                       origin FAILS the test (call browser_guard.expect_console_error(...)
+                       origin FAILS the test (call browser_guard.expect_error(regex)
                        for an error the test provokes on purpose)
   wait_for_boot        wait_for_boot(page) -> "ready" | "error" once the boot settles
   load_game            load_game("?seed=3") -> page, booted to data-state=ready
   dist_dir             Path of the built dist/ (a temporary folder, not the repo's dist/)
+  site_build           build.py as a module (build, wheel_bytes, Project, DistServer)
 
 Chromium: /usr/bin/chromium (or the binary named by $JAIPUR_CHROMIUM) when present,
 otherwise Playwright's own browser (`playwright install chromium`).
@@ -52,14 +53,20 @@ def load_build_module():
     return module
 
 
-site_build = load_build_module()
+_build_module = load_build_module()
+
+
+@pytest.fixture(scope="session")
+def site_build():
+    """build.py as a module (Project, wheel_bytes, build, DistServer)."""
+    return _build_module
 
 
 # --- the built, served site -------------------------------------------------------
 
 
 @pytest.fixture(scope="session")
-def dist_dir(tmp_path_factory) -> Path:
+def dist_dir(tmp_path_factory, site_build) -> Path:
     dist = tmp_path_factory.mktemp("site") / "dist"
     site_build.build(dist=dist, quiet=True)
     return dist
@@ -72,7 +79,7 @@ def served_origins() -> set[str]:
 
 
 def _serve(dist: Path, base_path: str, origins: set[str]):
-    with site_build.DistServer(dist, base_path=base_path) as server:
+    with _build_module.DistServer(dist, base_path=base_path) as server:
         origins.add(server.origin)
         yield server.url
 
@@ -111,24 +118,25 @@ class BrowserGuard:
 
     allowed_origins: set[str]
     problems: list[str] = field(default_factory=list)
-    expected_console_errors: list[re.Pattern] = field(default_factory=list)
+    expected_errors: list[re.Pattern] = field(default_factory=list)
 
-    def expect_console_error(self, pattern: str) -> None:
-        """Tolerate console errors matching this regex (for errors a test provokes)."""
-        self.expected_console_errors.append(re.compile(pattern))
+    def expect_error(self, pattern: str) -> None:
+        """Tolerate console errors and page errors matching this regex (for
+        errors a test provokes on purpose)."""
+        self.expected_errors.append(re.compile(pattern))
 
     def watch(self, context) -> None:
         context.on("console", self._on_console)
-        context.on("weberror", lambda web_error: self.problems.append(f"page error: {web_error.error}"))
+        context.on("weberror", lambda web_error: self._report("page error", str(web_error.error)))
         context.on("request", self._on_request)
 
     def _on_console(self, message) -> None:
-        if message.type != "error":
-            return
-        text = message.text
-        if any(pattern.search(text) for pattern in self.expected_console_errors):
-            return
-        self.problems.append(f"console error: {text} (at {message.location.get('url')})")
+        if message.type == "error":
+            self._report("console error", f"{message.text} (at {message.location.get('url')})")
+
+    def _report(self, kind: str, text: str) -> None:
+        if not any(pattern.search(text) for pattern in self.expected_errors):
+            self.problems.append(f"{kind}: {text}")
 
     def _on_request(self, request) -> None:
         url = urlsplit(request.url)

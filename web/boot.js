@@ -24,6 +24,8 @@ class BootError extends Error {
 }
 
 function showStage(index) {
+  // Marks let bench/load.py (or the devtools timeline) show where the time goes.
+  performance.mark(`jaipur: ${STAGES[index]}`);
   const stage = document.querySelector("[data-testid=boot-stage]");
   const progress = document.querySelector("[data-testid=boot-progress]");
   stage.textContent = `${STAGES[index]}… (${index + 1}/${STAGES.length})`;
@@ -59,13 +61,49 @@ async function fetchJson(path) {
   return response.json();
 }
 
-// Some files are only fetched from inside Pyodide, whose errors can be vague;
-// a HEAD first turns a missing file into a message that names it.
+// Pyodide hangs, or only logs a warning, when some of its files are missing
+// (a 404 for pyodide.asm.wasm leaves loadPyodide pending forever). So every
+// file the boot needs is checked with a HEAD request, in parallel with the
+// loading itself: a missing file becomes a message that names it, at no cost
+// in time when all is well.
+const RUNTIME_FILES = [
+  "./pyodide/pyodide.mjs",
+  "./pyodide/pyodide.asm.mjs",
+  "./pyodide/pyodide.asm.wasm",
+  "./pyodide/python_stdlib.zip",
+  "./pyodide/pyodide-lock.json",
+];
+
 async function requireFile(path) {
-  const response = await fetch(here(path), { method: "HEAD", cache: "no-cache" });
+  let response;
+  try {
+    response = await fetch(here(path), { method: "HEAD", cache: "no-cache" });
+  } catch (error) {
+    throw new BootError(`Could not download ${path}: ${error.message}`);
+  }
   if (!response.ok) {
     throw new BootError(`Could not download ${path} (HTTP ${response.status}).`);
   }
+}
+
+// Failures inside Pyodide that escape its promises (e.g. a missing stdlib)
+// surface only as uncaught errors; while booting, they end the boot.
+function watchUncaughtErrors() {
+  let onRejection;
+  let onError;
+  const failed = new Promise((_, reject) => {
+    const fail = (error) =>
+      reject(new BootError(`The Python runtime failed: ${error?.message || error}`, error?.stack));
+    onRejection = (event) => fail(event.reason);
+    onError = (event) => fail(event.error || event.message);
+  });
+  window.addEventListener("unhandledrejection", onRejection);
+  window.addEventListener("error", onError);
+  const stop = () => {
+    window.removeEventListener("unhandledrejection", onRejection);
+    window.removeEventListener("error", onError);
+  };
+  return { failed, stop };
 }
 
 async function loadRuntime() {
@@ -94,7 +132,6 @@ async function loadRuntime() {
 async function loadMicropip(pyodide, wheel) {
   // By URL, not by name: the lock file's hash is for a different build of this
   // wheel, and a by-name load would fail its integrity check (and only log it).
-  await requireFile(wheel);
   const problems = [];
   await pyodide.loadPackage(here(wheel), {
     messageCallback: () => {},
@@ -108,7 +145,6 @@ async function loadMicropip(pyodide, wheel) {
 }
 
 async function installGame(micropip, wheel) {
-  await requireFile(wheel);
   try {
     // deps=False: the game needs the standard library only, and micropip must
     // not go looking for dependencies on an outside index.
@@ -148,21 +184,41 @@ async function registerServiceWorker() {
 
 async function boot() {
   showStage(0);
-  const build = await fetchJson("./build.json");
-  const pyodide = await loadRuntime();
-  showStage(1);
-  const micropip = await loadMicropip(pyodide, build.micropip_wheel);
-  showStage(2);
+  const uncaught = watchUncaughtErrors();
   try {
-    await installGame(micropip, build.app_wheel);
+    // The runtime does not depend on build.json: fetch both at once.
+    const runtime = loadRuntime();
+    runtime.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
+    const buildInfo = fetchJson("./build.json");
+    const allFilesPresent = Promise.all([
+      ...RUNTIME_FILES.map(requireFile),
+      buildInfo.then((build) => Promise.all([build.micropip_wheel, build.app_wheel].map(requireFile))),
+    ]);
+    // Each stage races the failures: a missing file or a stray crash ends the
+    // boot even when the stage itself would wait forever.
+    const never = new Promise(() => {});
+    const failure = Promise.race([allFilesPresent.then(() => never), uncaught.failed]);
+    const orFail = (stage) => Promise.race([stage, failure]);
+
+    const build = await orFail(buildInfo);
+    const pyodide = await orFail(runtime);
+    showStage(1);
+    const micropip = await orFail(loadMicropip(pyodide, build.micropip_wheel));
+    showStage(2);
+    try {
+      await orFail(installGame(micropip, build.app_wheel));
+    } finally {
+      micropip.destroy();
+    }
+    showStage(3);
+    await orFail(startGame(pyodide));
+    performance.mark("jaipur: started");
+    // For the console and for tests; the game itself needs no global.
+    globalThis.jaipur = { pyodide, build };
   } finally {
-    micropip.destroy();
+    uncaught.stop(); // from here on the game handles its own errors
   }
-  showStage(3);
-  await startGame(pyodide);
   hideProgress();
-  // For the console and for tests; the game itself needs no global.
-  globalThis.jaipur = { pyodide, build };
   await registerServiceWorker();
 }
 
