@@ -122,8 +122,7 @@ class Controller:
         seed = self._seed_param()
         self.params.pop("seed", None)   # "Play again" deals a fresh game
         self._install(Game.new(seed=seed, first=first_seat, players=players), level)
-        self.log = [f"New game ({level}): {self.names[self.game.state.to_move]} start"
-                    f"{'' if self.game.state.to_move == self.human else 's'}."]
+        self.log = self._rebuild_log()
 
     @staticmethod
     def human_seat_for_new() -> int:

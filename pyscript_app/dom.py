@@ -16,6 +16,21 @@ from urllib.parse import parse_qs
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
+    from pyodide.ffi import jsnull as _JSNULL
+except ImportError:  # pragma: no cover
+    _JSNULL = None
+
+
+def _value(thing):
+    """None for JS null/undefined, else the thing."""
+    return None if thing is None or thing is _JSNULL else thing
+
+
+def _text(thing):
+    thing = _value(thing)
+    return None if thing is None else str(thing)
+
 
 def _report(error: BaseException) -> None:
     js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))
@@ -30,11 +45,11 @@ class BrowserHost:
 
     # --- rendering -----------------------------------------------------------------
     def render(self, html: str) -> None:
-        active = js.document.activeElement
-        key = active.getAttribute("data-key") if active is not None and hasattr(active, "getAttribute") else None
+        active = _value(js.document.activeElement)
+        key = _text(active.getAttribute("data-key")) if active is not None and hasattr(active, "getAttribute") else None
         self.root.innerHTML = html
         if key:
-            element = self.root.querySelector(f'[data-key="{key}"]')
+            element = _value(self.root.querySelector(f'[data-key="{key}"]'))
             if element is not None:
                 element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
@@ -56,7 +71,7 @@ class BrowserHost:
 
     # --- storage -------------------------------------------------------------------
     def storage_get(self, key: str):
-        return js.localStorage.getItem(key)
+        return _text(js.localStorage.getItem(key))
 
     def storage_set(self, key: str, text: str) -> None:
         js.localStorage.setItem(key, text)
@@ -95,7 +110,7 @@ class BrowserHost:
         js.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 1000)
 
     def pick_file(self) -> None:
-        field = self.root.querySelector('[data-change="import-file"]')
+        field = _value(self.root.querySelector('[data-change="import-file"]'))
         if field is not None:
             field.click()
 
@@ -113,20 +128,20 @@ class BrowserHost:
 
     def _on_click(self, event) -> None:
         try:
-            target = event.target
-            element = target.closest("[data-action]") if hasattr(target, "closest") else None
+            target = _value(event.target)
+            element = _value(target.closest("[data-action]")) if hasattr(target, "closest") else None
             if element is None:
                 return
-            self.controller.handle(element.getAttribute("data-action") or "",
-                                   element.getAttribute("data-value") or "",
-                                   element.getAttribute("data-zone") or "",
-                                   element.getAttribute("data-index"))
+            self.controller.handle(_text(element.getAttribute("data-action")) or "",
+                                   _text(element.getAttribute("data-value")) or "",
+                                   _text(element.getAttribute("data-zone")) or "",
+                                   _text(element.getAttribute("data-index")))
         except Exception as error:
             _report(error)
 
     def _on_change(self, event) -> None:
-        field = event.target
-        if field.getAttribute("data-change") != "import-file" or not field.files.length:
+        field = _value(event.target)
+        if field is None or _text(field.getAttribute("data-change")) != "import-file" or not field.files.length:
             return
         file = field.files.item(0)
 
@@ -141,7 +156,7 @@ class BrowserHost:
 
 
 def query_params() -> dict:
-    parsed = parse_qs(str(js.location.search).lstrip("?"))
+    parsed = parse_qs((_text(js.location.search) or "").lstrip("?"))
     return {key: values[-1] for key, values in parsed.items() if values}
 
 
@@ -155,7 +170,7 @@ def start(embed: bool = False) -> None:
     root = js.document.getElementById("app")
     host = BrowserHost(root)
     controller = Controller(host, embed=embed, params=query_params(),
-                            fragment=str(js.location.hash or ""))
+                            fragment=_text(js.location.hash) or "")
     host.listen(controller)
     _host = host
     controller.start()
