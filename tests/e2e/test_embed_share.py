@@ -1,0 +1,86 @@
+"""Embedding a position, sharing a link to one, and the rules panel (issue 5)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from jaipur_core import CARD_NAMES, GOODS, Game, legal_actions
+from jaipur_core.share import position_fragment
+from tests.e2e.table_driver import play_one_move, read_table, wait_until_settled
+
+pytestmark = pytest.mark.e2e
+
+
+def names(counts) -> Counter:
+    return Counter({CARD_NAMES[card]: n for card, n in enumerate(counts) if n})
+
+
+def a_position(seed=12, plies=5):
+    game = Game.new(seed=seed, first=0)
+    for ply in range(plies):
+        actions = legal_actions(game.state)
+        game.play(actions[(ply * 7) % len(actions)])
+    return game.state
+
+
+def test_embed_shows_exactly_the_position_and_accepts_a_move(page, load_game):
+    state = a_position()
+    seat = state.to_move
+    page.set_viewport_size({"width": 320, "height": 640})
+    load_game("embed.html?pause=0#" + position_fragment(state))
+    table = wait_until_settled(page)
+    assert Counter(table["market"]) == names(state.market)
+    assert Counter(table["hand"]) == names(state.hands[seat])
+    assert table["herd"] == state.herds[seat]
+    assert table["opponentHand"] == sum(state.hands[1 - seat])
+    assert table["opponentHerd"] == state.herds[1 - seat]
+    assert table["deck"] == len(state.deck)
+    for good in GOODS:
+        assert table["piles"][CARD_NAMES[good]] == " ".join(map(str, state.goods_pile(good)))
+    assert page.locator("html.embed").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    play_one_move(page, table, set())
+    after = wait_until_settled(page)
+    assert any(line.startswith("You ") for line in after["log"])
+    assert page.evaluate("localStorage.getItem('jaipur.save')") is None  # a link is not the player's save
+
+
+@pytest.mark.parametrize("fragment", ["#position=not-a-position", "#position=%7B%22format%22%3A1%7D",
+                                      "#game=eJzLSM3JyQcABiwCFQ"])
+def test_bad_position_data_shows_a_message_and_a_normal_game(page, load_game, fragment):
+    load_game("embed.html" + fragment)
+    table = wait_until_settled(page)
+    message = page.get_by_test_id("message")
+    assert message.is_visible() and "could not be opened" in table["message"]
+    assert table["phase"] == "play" and len(table["market"]) == 5
+
+
+def test_copy_link_gives_a_url_that_opens_this_position(page, load_game):
+    load_game("./?seed=9&first=you&level=easy&pause=0")
+    used: set[str] = set()
+    play_one_move(page, wait_until_settled(page), used)
+    before = wait_until_settled(page)
+    page.get_by_test_id("btn-share").click()
+    link = page.get_by_test_id("share-link").input_value()
+    assert "#position=" in link and link.startswith(page.url.split("#")[0])
+    page.get_by_test_id("copy-link").click()
+    page.get_by_test_id("message").filter(has_text="link").wait_for()
+    page.goto("about:blank")
+    page.goto(link)
+    page.locator("html[data-state=ready]").wait_for(state="attached", timeout=30_000)
+    shared = wait_until_settled(page)
+    for key in ("market", "hand", "herd", "opponentHand", "opponentHerd", "deck", "piles"):
+        assert shared[key] == before[key], key
+
+
+def test_rules_panel_opens_in_an_embedded_game(page, load_game):
+    page.set_viewport_size({"width": 320, "height": 640})
+    load_game("embed.html")
+    page.get_by_test_id("btn-rules").click()
+    panel = page.get_by_test_id("rules-panel")
+    assert panel.is_visible() and "sold at least two at a time" in panel.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.get_by_test_id("close-panel").click()
+    assert page.get_by_test_id("rules-panel").count() == 0
