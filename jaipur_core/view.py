@@ -186,9 +186,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         bonus_piles.append(tuple(values[:in_pile]))
         if view.opponent_bonus is None:
             opponent_bonus.extend(values[in_pile:])
-    if view.opponent_bonus is not None:
+    if view.opponent_bonus is None:
+        rng.shuffle(opponent_bonus)
+    else:  # scored: the values and their order are public; keep them as they are
         opponent_bonus = list(view.opponent_bonus)
-    rng.shuffle(opponent_bonus)
 
     state = object.__new__(GameState)
     me, other = view.seat, 1 - view.seat
