@@ -186,12 +186,37 @@ def view_json(**edits):
     (dict(players__1__bonus_count=5), "players[1].bonus_count"),
     (dict(players__0__hand=["camel"]), "players[0].hand[0]"),
     (dict(market=["gold", "ruby"]), "market[1]"),
+    (dict(players__1__goods_tokens={"cloth": [5, 2]}), "players.goods_tokens.cloth"),
+    (dict(players__0__goods_tokens={"leather": [4, 3], "diamond": [5]}), "players.goods_tokens.diamond"),
+    (dict(winner=0), "winner"),
+    (dict(round_result={"scores": [0, 0], "camel_token": None, "bonus_counts": [0, 0],
+                        "goods_counts": [0, 0], "seal": None}), "round_result"),
 ], ids=["format", "seat", "deck-size-missing", "deck-size-wrong", "bonus-size-missing",
-        "hand-size", "bonus-count", "camel-in-hand", "market-card"])
+        "hand-size", "bonus-count", "camel-in-hand", "market-card", "goods-tokens-held",
+        "goods-token-not-top", "winner-in-play", "result-in-play"])
 def test_invalid_views_name_the_field(edits, field):
     with pytest.raises(InvalidPositionError) as error:
         view_from_json(view_json(**edits))
     assert str(error.value).startswith(field), str(error.value)
+
+
+def scored_view_json(seat=0):
+    s = position_from_json(base(deck=[], spare_camels_to=0))
+    return view_of(apply(s, "take gold"), seat).to_json()
+
+
+@pytest.mark.parametrize("field, value, prefix", [
+    ("scores", [1, 2], "round_result.scores"),
+    ("seal", None, "round_result.seal"),
+    ("goods_counts", [9, 9], "round_result.goods_counts"),
+], ids=["scores", "seal", "goods-counts"])
+def test_invalid_scored_views_name_the_field(field, value, prefix):
+    data = scored_view_json()
+    view_from_json(data)   # the unedited view is valid
+    data["round_result"][field] = value
+    with pytest.raises(InvalidPositionError) as error:
+        view_from_json(data)
+    assert str(error.value).startswith(prefix), str(error.value)
 
 
 def test_view_round_trips_through_json():
