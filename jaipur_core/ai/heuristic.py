@@ -21,6 +21,7 @@ The terms, each a small function below:
 from __future__ import annotations
 
 from math import tanh
+from operator import add, sub
 
 from ..cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS,
                      GOODS_TOKENS, HAND_LIMIT, PRECIOUS)
@@ -43,7 +44,8 @@ class Context:
     """Facts about one view that every candidate action shares (computed once)."""
 
     __slots__ = ("view", "me", "other", "unseen", "refill_share", "bonus_mean",
-                 "realized", "opponent_hand_size")
+                 "realized", "opponent_hand_size", "sale_table", "grab_table", "grab_cache", "factor_cache",
+                 "camel_cache")
 
     def __init__(self, view: PlayerView):
         self.view = view
@@ -74,6 +76,64 @@ class Context:
         self.realized[me] = float(own)
         self.realized[other] = float(theirs)
         self.opponent_hand_size = view.opponent_hand_size
+        self.sale_table = _cached(_SALE_TABLES, (view.tokens_taken, view.bonus_sizes, means[3],
+                                                 means[4], means[5]), _sale_table)
+        hand_size = view.opponent_hand_size
+        self.grab_table = _cached(_GRAB_TABLES, (view.tokens_taken, view.herds[other] + hand_size >= 2,
+                                                 hand_size < HAND_LIMIT), _grab_table)
+        self.grab_cache = {}
+        self.factor_cache = {}
+        self.camel_cache = {}
+
+
+_SALE_TABLES: dict = {}
+_GRAB_TABLES: dict = {}
+_TABLES_LIMIT = 20_000
+
+
+def _cached(cache: dict, key, build):
+    table = cache.get(key)
+    if table is None:
+        if len(cache) >= _TABLES_LIMIT:
+            cache.clear()
+        table = cache[key] = build(*key)
+    return table
+
+
+def _sale_table(tokens_taken, bonus_sizes, mean3, mean4, mean5):
+    """Per good, per count 0..7: the undiscounted value of holding that many cards."""
+    bonus_mean = {3: mean3, 4: mean4, 5: mean5}
+    table = []
+    for good in GOODS:
+        pile = GOODS_TOKENS[good][tokens_taken[good]:]
+        row = [0.0]
+        for count in range(1, HAND_LIMIT + 1):
+            if count == 1 and good in PRECIOUS:
+                row.append(0.5 * (pile[0] if pile else 0))
+                continue
+            value = float(sum(pile[:count]))
+            if count >= 3:
+                size = count if count < 5 else 5
+                if bonus_sizes[size - 3]:
+                    value += bonus_mean[size]
+            row.append(value)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _grab_table(tokens_taken, can_trade: bool, can_take: bool):
+    """Per good, per market count 0..5: what the next mover could take (undiscounted)."""
+    herd, hand_size = (2 if can_trade else 0), (0 if can_take else HAND_LIMIT)
+    table = []
+    for good in GOODS:
+        market = [0] * len(CARDS)
+        row = []
+        for count in range(6):
+            market[good] = count
+            row.append(market_grab(market, 0, None, tokens_taken, herd, hand_size, 1.0,
+                                   goods_only=True))
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def _goods_total(goods_won) -> int:
@@ -127,20 +187,20 @@ def hand_pressure(hand_size: int) -> float:
 
 
 def market_grab(market, missing: int, refill_share, tokens_taken, herd: int, hand_size: int,
-                factor: float) -> float:
+                factor: float, goods_only: bool = False) -> float:
     """About what the next mover can take from the market: its best single option.
 
     `missing` market places are still to be refilled from the deck; they count
     at the expected mix of the cards the seat has not seen.
     """
     best = 0.0
-    camels = market[CAMEL] + missing * refill_share[CAMEL]
+    camels = 0 if goods_only else market[CAMEL] + missing * refill_share[CAMEL]
     if camels:
         best = 1.2 * camels
     can_trade = herd + hand_size >= 2
     can_take = hand_size < HAND_LIMIT
     for good in GOODS:
-        expected = market[good] + missing * refill_share[good]
+        expected = market[good] + missing * refill_share[good] if missing else market[good]
         if expected <= 0.0:
             continue
         if not can_trade:
@@ -175,19 +235,46 @@ def final_value(realized_me: float, realized_other: float, herd_me: int, herd_ot
 
 def evaluate_after(ctx: Context, hand, herd_me: int, market, missing: int, tokens_taken,
                    bonus_sizes, deck_size: int, realized_me: float) -> float:
-    """Value for the seat of a position where the other player moves next."""
+    """Value for the seat of a position where the other player moves next.
+
+    `tokens_taken` and `bonus_sizes` are the view's own tuples unless a sale
+    changed them (then the slower general path is taken).
+    """
     view = ctx.view
     herd_other = view.herds[ctx.other]
-    realized_other = ctx.realized[ctx.other]
-    factor = time_factor(deck_size, tokens_taken)
-    value = realized_me - realized_other
-    value += hand_potential(hand, tokens_taken, bonus_sizes, ctx.bonus_mean, factor)
+    factor_key = (deck_size, tokens_taken)
+    factor = ctx.factor_cache.get(factor_key)
+    if factor is None:
+        factor = ctx.factor_cache[factor_key] = time_factor(deck_size, tokens_taken)
+    value = realized_me - ctx.realized[ctx.other]
+    if tokens_taken is view.tokens_taken and bonus_sizes is view.bonus_sizes:
+        table = ctx.sale_table
+        value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
+                           + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
+    else:
+        value += hand_potential(hand, tokens_taken, bonus_sizes, ctx.bonus_mean, factor)
     value -= ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
-    value += camel_term(herd_me, herd_other, deck_size)
-    value += hand_pressure(sum(hand))
-    value -= MARKET_WEIGHT * market_grab(market, missing, ctx.refill_share, tokens_taken,
-                                         herd_other, ctx.opponent_hand_size, factor)
-    return value
+    camel_key = (herd_me, deck_size)
+    camels = ctx.camel_cache.get(camel_key)
+    if camels is None:
+        camels = ctx.camel_cache[camel_key] = camel_term(herd_me, herd_other, deck_size)
+    value += camels
+    hand_size = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] + hand[5]
+    if hand_size >= HAND_LIMIT - 1:
+        value += hand_pressure(hand_size)
+    if not missing and tokens_taken is view.tokens_taken:
+        table = ctx.grab_table
+        grab = max(1.2 * market[CAMEL], table[0][market[0]], table[1][market[1]],
+                   table[2][market[2]], table[3][market[3]], table[4][market[4]],
+                   table[5][market[5]]) * factor
+        return value - MARKET_WEIGHT * grab
+    grab_key = (market, missing, tokens_taken, factor)
+    grab = ctx.grab_cache.get(grab_key)
+    if grab is None:
+        grab = ctx.grab_cache[grab_key] = market_grab(
+            market, missing, ctx.refill_share, tokens_taken, herd_other,
+            ctx.opponent_hand_size, factor)
+    return value - MARKET_WEIGHT * grab
 
 
 def action_value(ctx: Context, action) -> float:
@@ -230,8 +317,8 @@ def action_value(ctx: Context, action) -> float:
         market = market[:CAMEL] + (0,)
     else:
         taken, given = action.taken, action.given
-        market = tuple(m + g - t for m, g, t in zip(market, given, taken))
-        hand = tuple(h + t - g for h, t, g in zip(hand, taken, given))
+        market = tuple(map(sub, map(add, market, given), taken))
+        hand = tuple(map(sub, map(add, hand, taken[:CAMEL]), given[:CAMEL]))
         herd -= given[CAMEL]
     if missing:
         if deck_size < missing:
