@@ -19,6 +19,14 @@ def test_boots_to_ready_and_runs_the_app(load_game):
     assert page.get_by_test_id("app").inner_text() == "Jaipur loaded"
     assert page.get_by_test_id("boot-error").is_hidden()
     assert page.get_by_test_id("boot-status").is_hidden()
+    stages = page.evaluate("performance.getEntriesByType('mark').map((mark) => mark.name)")
+    assert stages == [
+        "jaipur: Loading Python runtime",
+        "jaipur: Loading micropip",
+        "jaipur: Installing the game",
+        "jaipur: Starting",
+        "jaipur: started",
+    ]
 
 
 def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(load_game):
