@@ -1,0 +1,423 @@
+#!/usr/bin/env python3
+"""Assemble dist/: a self-contained static site that plays Jaipur in the browser.
+
+    python build.py                      build dist/
+    python build.py serve [--port P] [--base /games/jaipur/]
+                                         build, then serve dist/ on 127.0.0.1
+
+dist/ holds the page (web/), the Pyodide runtime, the micropip wheel, a wheel of
+this project, a service worker that knows every file, and build-report.json.
+Every path inside is relative, so the folder works from any sub-folder of any
+static host. Downloads go to .cache/ (outside dist/) and are checked by sha256,
+so a rebuild with nothing changed needs no network and takes well under a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+
+PYODIDE_VERSION = "314.0.7"
+# sha256 of the tarball `npm pack pyodide@314.0.7` produces (measured 2026-11-29).
+PYODIDE_TARBALL_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+# What the loader actually requests at run time (measured with a request log):
+# the ES-module loader, the Emscripten glue, the binary, the stdlib and the lock
+# file (always fetched, even though we load no package by name).
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+# sha256 of the wheel `pip download micropip==0.11.1` fetches. It differs from the
+# hash in pyodide-lock.json, which is why boot.js loads it by URL, not by name.
+MICROPIP_WHEEL_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# Files of dist/ the service worker must not precache: itself and the report.
+NOT_PRECACHED = ("sw.js", "build-report.json")
+SW_MANIFEST_PLACEHOLDER = '"__BUILD_MANIFEST__"'
+
+# Zip timestamps are fixed so the same sources always give the same wheel bytes.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+class BuildError(RuntimeError):
+    """The build cannot go on; the message says what to fix."""
+
+
+# --- downloads -----------------------------------------------------------------
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def require_hash(path: Path, expected: str) -> None:
+    actual = sha256_of(path)
+    if actual != expected:
+        raise BuildError(
+            f"{path} has sha256 {actual}, expected {expected}. "
+            f"Delete it and build again; if it persists the pinned version changed upstream."
+        )
+
+
+def fetch_pyodide_tarball() -> Path:
+    """npm pack the pinned runtime into the cache (once) and check its hash."""
+    folder = CACHE / "npm"
+    tarball = folder / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=folder)
+    require_hash(tarball, PYODIDE_TARBALL_SHA256)
+    return tarball
+
+
+def pyodide_runtime() -> Path:
+    """The extracted runtime folder; extracted once per tarball hash."""
+    tarball = fetch_pyodide_tarball()
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    stamp = target / ".extracted-from"
+    if stamp.exists() and stamp.read_text() == PYODIDE_TARBALL_SHA256:
+        return target
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    with tarfile.open(tarball) as tar:
+        for name in PYODIDE_RUNTIME_FILES:
+            member = tar.getmember(f"package/{name}")
+            extracted = tar.extractfile(member)
+            if extracted is None:
+                raise BuildError(f"{tarball} has no regular file package/{name}")
+            (target / name).write_bytes(extracted.read())
+    stamp.write_text(PYODIDE_TARBALL_SHA256)
+    return target
+
+
+def micropip_wheel() -> Path:
+    folder = CACHE / "wheels"
+    wheel = folder / MICROPIP_WHEEL
+    if not wheel.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
+             "--no-deps", "--python-version", "3.14", "--only-binary=:all:",
+             "--quiet", "-d", str(folder)], cwd=ROOT)
+    require_hash(wheel, MICROPIP_WHEEL_SHA256)
+    return wheel
+
+
+def run(command: list[str], cwd: Path) -> None:
+    try:
+        subprocess.run(command, cwd=cwd, check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise BuildError(f"`{' '.join(command)}` failed: {error}") from error
+
+
+# --- the project wheel ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Project:
+    name: str
+    version: str
+    summary: str
+    requires_python: str
+    packages: tuple[str, ...]
+
+    @classmethod
+    def from_pyproject(cls, path: Path = ROOT / "pyproject.toml") -> Project:
+        data = tomllib.loads(path.read_text())
+        project = data["project"]
+        return cls(
+            name=project["name"],
+            version=project["version"],
+            summary=project.get("description", ""),
+            requires_python=project.get("requires-python", ""),
+            packages=tuple(data["tool"]["setuptools"]["packages"]),
+        )
+
+    @property
+    def wheel_name(self) -> str:
+        return f"{self.name}-{self.version}-py3-none-any.whl"
+
+    @property
+    def dist_info(self) -> str:
+        return f"{self.name}-{self.version}.dist-info"
+
+
+def package_files(project: Project, source_root: Path = ROOT) -> dict[str, bytes]:
+    """Every file of every listed package (not recursive: sub-packages are listed
+    separately, as setuptools wants). Non-Python files are kept so the page code
+    may ship templates or data next to its modules."""
+    files: dict[str, bytes] = {}
+    missing = []
+    for package in project.packages:
+        folder = source_root / package.replace(".", "/")
+        if not (folder / "__init__.py").is_file():
+            missing.append(package)
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.is_file() and path.suffix not in (".pyc", ".pyo"):
+                files[path.relative_to(source_root).as_posix()] = path.read_bytes()
+    if missing:
+        # The engine may not be merged into this branch yet; say so, don't hide it.
+        print(f"warning: packages not found, left out of the wheel: {', '.join(missing)}",
+              file=sys.stderr)
+    return files
+
+
+def record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode()
+
+
+def wheel_bytes(project: Project, files: dict[str, bytes]) -> bytes:
+    """A pure-Python wheel (PEP 427) with deterministic bytes."""
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {project.name}\n"
+        f"Version: {project.version}\n"
+        f"Summary: {project.summary}\n"
+        f"Requires-Python: {project.requires_python}\n"
+    )
+    wheel = (
+        "Wheel-Version: 1.0\n"
+        "Generator: jaipur build.py\n"
+        "Root-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    entries = dict(sorted(files.items()))
+    entries[f"{project.dist_info}/METADATA"] = metadata.encode()
+    entries[f"{project.dist_info}/WHEEL"] = wheel.encode()
+    record_path = f"{project.dist_info}/RECORD"
+    record = "".join(f"{path},{record_hash(data)},{len(data)}\n" for path, data in entries.items())
+    entries[record_path] = (record + f"{record_path},,\n").encode()
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in entries.items():
+            info = zipfile.ZipInfo(path, date_time=ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+# --- assembling dist/ ---------------------------------------------------------------
+
+
+def copy_tree(source: Path, target: Path) -> None:
+    for path in sorted(source.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            destination = target / path.relative_to(source)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, destination)
+
+
+def dist_files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def build_id(folder: Path, files: list[str]) -> str:
+    """Hash of every precached file's path and bytes: changes iff the site changes."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + bytes.fromhex(sha256_of(folder / name)))
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(folder: Path, web: Path, build: str, precache: list[str]) -> None:
+    """Inject the build id and file list into sw.js, so every deploy changes the
+    worker's bytes (which is how browsers notice an update)."""
+    template = (web / "sw.js").read_text()
+    if SW_MANIFEST_PLACEHOLDER not in template:
+        raise BuildError(f"web/sw.js lacks the placeholder {SW_MANIFEST_PLACEHOLDER}")
+    manifest = json.dumps({"build": build, "files": precache}, indent=1)
+    (folder / "sw.js").write_text(template.replace(SW_MANIFEST_PLACEHOLDER, manifest))
+
+
+def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
+    """Build dist/ from scratch (in a staging folder, swapped in at the end, so a
+    failed build never leaves half a site). Returns the build report.
+    `web` is the page's source folder (tests pass an edited copy)."""
+    started = time.perf_counter()
+    project = Project.from_pyproject()
+    runtime = pyodide_runtime()
+    micropip = micropip_wheel()
+
+    staging = dist.with_name(dist.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    copy_tree(web, staging)
+    (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
+    (staging / "pyodide").mkdir()
+    for name in PYODIDE_RUNTIME_FILES:
+        shutil.copyfile(runtime / name, staging / "pyodide" / name)
+    shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
+    (staging / project.wheel_name).write_bytes(wheel_bytes(project, package_files(project)))
+    # boot.js reads the wheel names from here rather than hard-coding versions.
+    (staging / "build.json").write_text(json.dumps({
+        "app_wheel": project.wheel_name,
+        "micropip_wheel": MICROPIP_WHEEL,
+        "pyodide_version": PYODIDE_VERSION,
+    }, indent=1) + "\n")
+
+    precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
+    build = build_id(staging, precache)
+    write_service_worker(staging, web, build, precache)
+
+    sizes = {name: (staging / name).stat().st_size for name in dist_files(staging)}
+    report = {
+        "build": build,
+        "files": sizes,
+        "file_count": len(sizes),
+        "total_bytes": sum(sizes.values()),
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+    (staging / "build-report.json").write_text(json.dumps(report, indent=1) + "\n")
+
+    shutil.rmtree(dist, ignore_errors=True)
+    staging.rename(dist)
+    if not quiet:
+        print_report(report, dist)
+    return report
+
+
+def print_report(report: dict, dist: Path) -> None:
+    for name, size in report["files"].items():
+        print(f"{size:>12,}  {name}")
+    print(f"{report['total_bytes']:>12,}  total, {report['file_count']} files in {dist}")
+    print(f"build {report['build']} in {report['seconds']:.2f} s")
+
+
+# --- serving ----------------------------------------------------------------------
+
+
+class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types browsers insist on (wasm streaming needs
+    application/wasm; module scripts need a JavaScript type), mounted under a
+    base path so sub-folder hosting can be tested."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".svg": "image/svg+xml",
+        ".png": "image/png",
+    }
+    base_path = "/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.base_path):
+            return str(Path(self.directory) / "__outside_base_path__")  # a 404
+        return super().translate_path("/" + path[len(self.base_path):])
+
+    def end_headers(self) -> None:
+        # Revalidate every time: a rebuilt dist/ is seen at once, and the service
+        # worker's install step gets cheap 304s for files the page just loaded.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if self.server.verbose:  # type: ignore[attr-defined]
+            super().log_message(format, *args)
+
+
+class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that drops a download half way (a test ending, a page
+        # navigating away) is normal; anything else still gets a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+class DistServer:
+    """dist/ on 127.0.0.1 in a background thread. Use as a context manager."""
+
+    def __init__(self, dist: Path = DIST, port: int = 0, base_path: str = "/",
+                 verbose: bool = False):
+        base_path = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
+        handler = type("Handler", (DistRequestHandler,), {"base_path": base_path})
+
+        def make_handler(*args, **kwargs):
+            return handler(*args, directory=str(dist), **kwargs)
+
+        self.httpd = QuietThreadingHTTPServer(("127.0.0.1", port), make_handler)
+        self.httpd.verbose = verbose  # type: ignore[attr-defined]
+        self.base_path = base_path
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def origin(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    @property
+    def url(self) -> str:
+        return self.origin + self.base_path
+
+    def __enter__(self) -> DistServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--base", default="/", help="URL path to mount dist/ under")
+    args = parser.parse_args(argv)
+    try:
+        build()
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        with DistServer(port=args.port, base_path=args.base, verbose=True) as server:
+            print(f"serving {DIST} at {server.url}  (Ctrl-C stops)", flush=True)
+            try:
+                server.thread.join()
+            except KeyboardInterrupt:
+                pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

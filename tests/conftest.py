@@ -1,0 +1,208 @@
+"""Browser fixtures for the end-to-end tests (pytest-playwright, headless Chromium).
+
+What a browser test gets, by fixture name:
+  served_dist          URL of the built site, e.g. "http://127.0.0.1:PORT/" (built once)
+  served_dist_subpath  the same site mounted at "/games/jaipur/" on another port
+  base_url             = served_dist, so page.goto("./?seed=3") and page.goto("embed.html") work
+  page / context       pytest-playwright's, but every context is watched by browser_guard:
+                       a console error, an uncaught page error or a request to another
+                       origin FAILS the test (call browser_guard.expect_error(regex)
+                       for an error the test provokes on purpose)
+  wait_for_boot        wait_for_boot(page) -> "ready" | "error" once the boot settles
+  load_game            load_game("?seed=3") -> page, booted to data-state=ready
+  dist_dir             Path of the built dist/ (a temporary folder, not the repo's dist/)
+  site_build           build.py as a module (build, wheel_bytes, Project, DistServer)
+
+Chromium: /usr/bin/chromium (or the binary named by $JAIPUR_CHROMIUM) when present,
+otherwise Playwright's own browser (`playwright install chromium`).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPATH = "/games/jaipur/"
+BOOT_TIMEOUT_MS = 30_000
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+# Keep the browser from phoning home, so "no outside request" tests the page alone.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+def load_build_module():
+    """build.py by path: `import build` could pick up the PyPA `build` package."""
+    spec = importlib.util.spec_from_file_location("jaipur_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+_build_module = load_build_module()
+
+
+@pytest.fixture(scope="session")
+def site_build():
+    """build.py as a module (Project, wheel_bytes, build, DistServer)."""
+    return _build_module
+
+
+# --- the built, served site -------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory, site_build) -> Path:
+    dist = tmp_path_factory.mktemp("site") / "dist"
+    site_build.build(dist=dist, quiet=True)
+    return dist
+
+
+@pytest.fixture(scope="session")
+def served_origins() -> set[str]:
+    """Origins of the test servers: the only ones a page may talk to."""
+    return set()
+
+
+def _serve(dist: Path, base_path: str, origins: set[str]):
+    with _build_module.DistServer(dist, base_path=base_path) as server:
+        origins.add(server.origin)
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+def served_dist(dist_dir, served_origins) -> str:
+    yield from _serve(dist_dir, "/", served_origins)
+
+
+@pytest.fixture(scope="session")
+def served_dist_subpath(dist_dir, served_origins) -> str:
+    yield from _serve(dist_dir, SUBPATH, served_origins)
+
+
+@pytest.fixture(scope="session")
+def base_url(served_dist) -> str:
+    return served_dist
+
+
+# --- the browser -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name) -> dict:
+    executable = os.environ.get("JAIPUR_CHROMIUM") or (
+        SYSTEM_CHROMIUM if os.path.exists(SYSTEM_CHROMIUM) else None
+    )
+    if executable is None or browser_name not in (None, "chromium"):
+        return browser_type_launch_args
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
+
+
+@dataclass
+class BrowserGuard:
+    """Collects what must not happen in a page; checked after the test body."""
+
+    allowed_origins: set[str]
+    problems: list[str] = field(default_factory=list)
+    expected_errors: list[re.Pattern] = field(default_factory=list)
+
+    def expect_error(self, pattern: str) -> None:
+        """Tolerate console errors and page errors matching this regex (for
+        errors a test provokes on purpose)."""
+        self.expected_errors.append(re.compile(pattern))
+
+    def watch(self, context) -> None:
+        context.on("console", self._on_console)
+        context.on("weberror", lambda web_error: self._report("page error", str(web_error.error)))
+        context.on("request", self._on_request)
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self._report("console error", f"{message.text} (at {message.location.get('url')})")
+
+    def _report(self, kind: str, text: str) -> None:
+        if not any(pattern.search(text) for pattern in self.expected_errors):
+            self.problems.append(f"{kind}: {text}")
+
+    def _on_request(self, request) -> None:
+        url = urlsplit(request.url)
+        if url.scheme not in ("http", "https", "ws", "wss"):
+            return  # data:, blob: and the like never leave the browser
+        origin = f"{url.scheme}://{url.netloc}"
+        if origin not in self.allowed_origins:
+            self.problems.append(f"request to another origin: {request.method} {request.url}")
+
+    def assert_clean(self) -> None:
+        if self.problems:
+            raise AssertionError("the page misbehaved:\n  " + "\n  ".join(self.problems))
+
+
+@pytest.fixture
+def browser_guard(served_origins) -> BrowserGuard:
+    return BrowserGuard(allowed_origins=served_origins)
+
+
+@pytest.fixture
+def new_context(new_context, browser_guard):
+    """pytest-playwright's new_context, with every context watched by browser_guard."""
+
+    def guarded_new_context(**kwargs):
+        context = new_context(**kwargs)
+        browser_guard.watch(context)
+        return context
+
+    return guarded_new_context
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Fail (not error) the test when its pages misbehaved, once its body passed."""
+    result = yield
+    guard = item.funcargs.get("browser_guard")
+    if guard is not None:
+        guard.assert_clean()
+    return result
+
+
+# --- booting --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def wait_for_boot():
+    def wait(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
+        """Wait until boot.js or the app settles <html data-state>; return it."""
+        # A selector, not wait_for_function: the page's CSP forbids the eval
+        # that a string predicate needs.
+        settled = page.locator("html[data-state=ready], html[data-state=error]")
+        settled.wait_for(state="attached", timeout=timeout_ms)
+        return settled.get_attribute("data-state")
+
+    return wait
+
+
+@pytest.fixture
+def load_game(page, wait_for_boot):
+    def load(path: str = "./"):
+        """Open the game (path relative to served_dist) and wait for data-state=ready."""
+        page.goto(path)
+        state = wait_for_boot(page)
+        if state != "ready":
+            message = page.get_by_test_id("boot-error").inner_text()
+            raise AssertionError(f"boot ended in {state!r}: {message}")
+        return page
+
+    return load

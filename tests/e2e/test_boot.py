@@ -1,0 +1,147 @@
+"""The page boots the game, or says plainly why it cannot (and never hangs)."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+# What the browser or Pyodide itself logs when a boot fails on purpose; these
+# tests are about what the page says.
+MISSING_FILE_NOISE = r"Failed to load resource|Jaipur boot failed"
+PYODIDE_CRASH_NOISE = r".*"  # Pyodide prints its own crash report, line by line
+
+BROKEN_START = b"def start(embed=False):\n    raise RuntimeError('boom from start')\n"
+
+
+def test_boots_to_ready_and_runs_the_app(load_game):
+    page = load_game()
+    assert page.get_by_test_id("app").inner_text() == "Jaipur loaded"
+    assert page.get_by_test_id("boot-error").is_hidden()
+    assert page.get_by_test_id("boot-status").is_hidden()
+    stages = page.evaluate("performance.getEntriesByType('mark').map((mark) => mark.name)")
+    assert stages == [
+        "jaipur: Loading Python runtime",
+        "jaipur: Loading micropip",
+        "jaipur: Installing the game",
+        "jaipur: Starting",
+        "jaipur: started",
+    ]
+
+
+def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(load_game):
+    page = load_game()
+    result = page.evaluate("""() => globalThis.jaipur.pyodide.runPython(`
+import random, sys, jaipur_core, jaipur_core.ai
+state = jaipur_core.new_game(random.Random(1))
+f"{sys.version_info[0]}.{sys.version_info[1]} {len(jaipur_core.legal_actions(state)) > 0}"
+`)""")
+    assert result == "3.14 True"
+
+
+def test_the_query_string_reaches_the_app_untouched(load_game):
+    page = load_game("./?seed=7")
+    assert page.evaluate("location.search") == "?seed=7"
+
+
+def test_embed_shell_boots_with_embed_true_and_fits_320px(page, load_game):
+    page.set_viewport_size({"width": 320, "height": 480})
+    load_game("embed.html")
+    assert page.get_by_test_id("app").inner_text() == "Jaipur loaded (embedded)"
+    assert page.locator("html.embed").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def test_guard_catches_console_errors_and_outside_requests(page, load_game, browser_guard):
+    """The guard every e2e test relies on does see what it claims to see."""
+    load_game()
+    page.evaluate("console.error('deliberate')")
+    page.route("http://elsewhere.invalid/**", lambda route: route.fulfill(body="elsewhere"))
+    page.goto("http://elsewhere.invalid/page")
+    assert browser_guard.problems[0].startswith("console error: deliberate")
+    assert browser_guard.problems[1] == "request to another origin: GET http://elsewhere.invalid/page"
+    browser_guard.problems.clear()
+
+
+def test_csp_stops_outside_requests_and_inline_scripts(page, load_game, browser_guard):
+    load_game()
+    browser_guard.expect_error("Content Security Policy")
+    fetch_blocked = page.evaluate(
+        "() => fetch('http://elsewhere.invalid/x').then(() => false, () => true)"
+    )
+    assert fetch_blocked
+    inline_ran = page.evaluate("""() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.inlineRan = true';
+        document.head.append(script);
+        return window.inlineRan === true;
+    }""")
+    assert not inline_ran
+
+
+def expect_boot_error(page, wait_for_boot, message_pattern):
+    page.goto("./")
+    assert wait_for_boot(page) == "error"
+    assert page.get_by_test_id("boot-error").is_visible()
+    assert page.get_by_test_id("boot-status").is_hidden()
+    message = page.get_by_test_id("boot-error-message").inner_text()
+    assert re.search(message_pattern, message), message
+
+
+def not_found(route):
+    route.fulfill(status=404, body="not found")
+
+
+@pytest.mark.parametrize(
+    ("missing", "message_pattern", "noise"),
+    [
+        ("**/jaipur-*.whl", r"Could not download jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
+        ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
+        ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
+        ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE),
+        ("**/pyodide/pyodide.asm.wasm", r"Could not download \./pyodide/pyodide\.asm\.wasm \(HTTP 404\)", PYODIDE_CRASH_NOISE),
+        ("**/pyodide/python_stdlib.zip", r"python_stdlib\.zip", PYODIDE_CRASH_NOISE),
+    ],
+    ids=["app-wheel", "micropip-wheel", "build-json", "pyodide-mjs", "pyodide-wasm", "stdlib"],
+)
+def test_a_missing_file_shows_the_error_box(page, wait_for_boot, browser_guard, missing, message_pattern, noise):
+    browser_guard.expect_error(noise)
+    page.route(missing, not_found)
+    expect_boot_error(page, wait_for_boot, message_pattern)
+
+
+def test_a_python_exception_in_start_shows_the_error_box(page, wait_for_boot, browser_guard, site_build):
+    browser_guard.expect_error(MISSING_FILE_NOISE)
+    project = site_build.Project.from_pyproject()
+    broken = site_build.wheel_bytes(project, {"pyscript_app/__init__.py": BROKEN_START})
+    page.route("**/jaipur-*.whl", lambda route: route.fulfill(body=broken, content_type="application/zip"))
+    expect_boot_error(page, wait_for_boot, r"The game failed to start \(a Python error\)")
+    assert "RuntimeError: boom from start" in page.get_by_test_id("boot-error-detail").text_content()
+
+
+ASYNC_START = b"""
+import asyncio
+import js
+
+async def start(embed=False):
+    await asyncio.sleep(0.05)
+    js.document.getElementById("app").textContent = "async start ran"
+    js.document.documentElement.dataset.state = "ready"
+"""
+
+
+def test_an_async_start_is_awaited(page, wait_for_boot, site_build):
+    project = site_build.Project.from_pyproject()
+    wheel = site_build.wheel_bytes(project, {"pyscript_app/__init__.py": ASYNC_START})
+    page.route("**/jaipur-*.whl", lambda route: route.fulfill(body=wheel, content_type="application/zip"))
+    page.goto("./")
+    assert wait_for_boot(page) == "ready"
+    assert page.get_by_test_id("app").inner_text() == "async start ran"
+    # boot.js only finishes (and registers the service worker) after start() resolves.
+    assert page.evaluate("async () => (await navigator.serviceWorker.ready).active !== null")
+
+
+def test_a_browser_without_webassembly_is_told_so(page, wait_for_boot, browser_guard):
+    browser_guard.expect_error(MISSING_FILE_NOISE)
+    page.add_init_script("delete globalThis.WebAssembly")
+    expect_boot_error(page, wait_for_boot, r"does not support WebAssembly")

@@ -1,0 +1,173 @@
+"""Offline play (service worker) and static hosting (any folder, strict CSP)."""
+
+import json
+import shutil
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+HTML_FILES = ["index.html", "embed.html"]
+
+
+def wait_for_service_worker(page) -> str:
+    """Wait until the worker is active (so its precache is complete); its state."""
+    return page.evaluate("async () => (await navigator.serviceWorker.ready).active.state")
+
+
+def cached_paths(page) -> list[str]:
+    return page.evaluate("""async () => {
+        const names = await caches.keys();
+        const urls = [];
+        for (const name of names) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        }
+        return urls.map((url) => new URL(url).pathname).sort();
+    }""")
+
+
+@pytest.mark.e2e
+def test_after_one_visit_the_game_boots_offline(page, context, load_game, wait_for_boot):
+    load_game()
+    assert wait_for_service_worker(page) in ("activating", "activated")
+    context.set_offline(True)
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.get_by_test_id("app").inner_text() == "Jaipur loaded"
+
+
+@pytest.mark.e2e
+def test_the_service_worker_precaches_the_whole_site_in_one_versioned_cache(page, load_game, dist_dir, site_build):
+    load_game()
+    wait_for_service_worker(page)
+    report = json.loads((dist_dir / "build-report.json").read_text())
+    assert page.evaluate("caches.keys()") == [f"jaipur-{report['build']}"]
+    expected = sorted(
+        "/" + name for name in report["files"] if name not in site_build.NOT_PRECACHED
+    )
+    assert cached_paths(page) == expected
+
+
+@pytest.mark.e2e
+def test_the_site_boots_from_a_sub_folder(page, served_dist_subpath, wait_for_boot):
+    requested = []
+    page.on("request", lambda request: requested.append(urlsplit(request.url).path))
+    page.goto(served_dist_subpath + "?seed=2")
+    assert wait_for_boot(page) == "ready"
+    assert requested, "no request seen"
+    outside = [path for path in requested if not path.startswith(urlsplit(served_dist_subpath).path)]
+    assert outside == []
+
+
+class ScriptAndStyleAudit(HTMLParser):
+    """Collects what a strict CSP would block or what weakens it."""
+
+    def __init__(self):
+        super().__init__()
+        self.csp = None
+        self.inline = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "meta" and attributes.get("http-equiv", "").lower() == "content-security-policy":
+            self.csp = attributes.get("content")
+        if tag == "script":
+            self._in_script = True
+            if "src" not in attributes:
+                self.inline.append("<script> without src")
+        if tag == "style":
+            self.inline.append("<style> element")
+        for name, _ in attrs:
+            if name.startswith("on"):
+                self.inline.append(f"{name}= handler on <{tag}>")
+            if name == "style":
+                self.inline.append(f"style= attribute on <{tag}>")
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and data.strip():
+            self.inline.append("inline script text")
+
+
+@pytest.mark.parametrize("name", HTML_FILES)
+def test_html_has_a_strict_csp_and_nothing_inline(name):
+    audit = ScriptAndStyleAudit()
+    audit.feed((WEB / name).read_text())
+    assert audit.inline == []
+    assert audit.csp is not None, "no CSP meta tag"
+    directives = {
+        part.split()[0]: part.split()[1:] for part in audit.csp.split(";") if part.strip()
+    }
+    assert directives["default-src"] == ["'self'"]
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert directives["connect-src"] == ["'self'"]
+    assert directives["worker-src"] == ["'self'"]
+    assert "'unsafe-inline'" not in audit.csp and "'unsafe-eval'" not in audit.csp
+
+
+@pytest.mark.parametrize("name", HTML_FILES + ["manifest.webmanifest"])
+def test_paths_are_relative(name):
+    """No absolute paths: dist/ must work from any folder of any host."""
+    text = (WEB / name).read_text()
+    for marker in ('href="/', 'src="/', '"src": "/', '"start_url": "/', "://"):
+        assert marker not in text, f"{name} contains {marker!r}"
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def fetched_text(page, path: str) -> str:
+    return page.evaluate("async (path) => (await fetch(path)).text()", path)
+
+
+@pytest.mark.e2e
+def test_a_new_deploy_never_mixes_with_a_running_page_and_then_replaces_it(
+    new_context, site_build, tmp_path, served_origins, wait_for_boot
+):
+    web = tmp_path / "web"
+    shutil.copytree(WEB, web)
+    dist = tmp_path / "dist"
+    first = site_build.build(dist=dist, quiet=True, web=web)
+    with site_build.DistServer(dist) as server:
+        served_origins.add(server.origin)
+        context = new_context()
+        old_page = context.new_page()
+        old_page.goto(server.url)
+        assert wait_for_boot(old_page) == "ready"
+        wait_for_service_worker(old_page)
+        assert cache_names(old_page) == [f"jaipur-{first['build']}"]
+
+        # Deploy a new build (one changed file) while the old page stays open.
+        (web / "boot.css").write_text((web / "boot.css").read_text() + "/* second deploy */\n")
+        second = site_build.build(dist=dist, quiet=True, web=web)
+        assert second["build"] != first["build"]
+        old_page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        waiting = "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
+        deadline = time.monotonic() + 20
+        while not old_page.evaluate(waiting) and time.monotonic() < deadline:
+            old_page.wait_for_timeout(100)
+        # The new build is precached beside the old one, but the open page still
+        # gets the old files: the new worker waits.
+        assert old_page.evaluate(waiting), "the new service worker did not install"
+        assert sorted(cache_names(old_page)) == sorted([f"jaipur-{first['build']}", f"jaipur-{second['build']}"])
+        assert "second deploy" not in fetched_text(old_page, "boot.css")
+
+        # Once no page runs the old build, the new one takes over and the old cache goes.
+        old_page.close()
+        new_page = context.new_page()
+        new_page.goto(server.url)
+        assert wait_for_boot(new_page) == "ready"
+        deadline = time.monotonic() + 20
+        while cache_names(new_page) != [f"jaipur-{second['build']}"] and time.monotonic() < deadline:
+            new_page.wait_for_timeout(100)
+        assert cache_names(new_page) == [f"jaipur-{second['build']}"]
+        assert "second deploy" in fetched_text(new_page, "boot.css")
