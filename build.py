@@ -251,19 +251,20 @@ def build_id(folder: Path, files: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(folder: Path, build: str, precache: list[str]) -> None:
+def write_service_worker(folder: Path, web: Path, build: str, precache: list[str]) -> None:
     """Inject the build id and file list into sw.js, so every deploy changes the
     worker's bytes (which is how browsers notice an update)."""
-    template = (WEB / "sw.js").read_text()
+    template = (web / "sw.js").read_text()
     if SW_MANIFEST_PLACEHOLDER not in template:
         raise BuildError(f"web/sw.js lacks the placeholder {SW_MANIFEST_PLACEHOLDER}")
     manifest = json.dumps({"build": build, "files": precache}, indent=1)
     (folder / "sw.js").write_text(template.replace(SW_MANIFEST_PLACEHOLDER, manifest))
 
 
-def build(dist: Path = DIST, quiet: bool = False) -> dict:
+def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
     """Build dist/ from scratch (in a staging folder, swapped in at the end, so a
-    failed build never leaves half a site). Returns the build report."""
+    failed build never leaves half a site). Returns the build report.
+    `web` is the page's source folder (tests pass an edited copy)."""
     started = time.perf_counter()
     project = Project.from_pyproject()
     runtime = pyodide_runtime()
@@ -271,7 +272,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
 
     staging = dist.with_name(dist.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
-    copy_tree(WEB, staging)
+    copy_tree(web, staging)
     (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
     (staging / "pyodide").mkdir()
     for name in PYODIDE_RUNTIME_FILES:
@@ -287,7 +288,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
 
     precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
     build = build_id(staging, precache)
-    write_service_worker(staging, build, precache)
+    write_service_worker(staging, web, build, precache)
 
     sizes = {name: (staging / name).stat().st_size for name in dist_files(staging)}
     report = {

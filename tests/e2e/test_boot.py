@@ -19,6 +19,14 @@ def test_boots_to_ready_and_runs_the_app(load_game):
     assert page.get_by_test_id("table").is_visible()
     assert page.get_by_test_id("boot-error").is_hidden()
     assert page.get_by_test_id("boot-status").is_hidden()
+    stages = page.evaluate("performance.getEntriesByType('mark').map((mark) => mark.name)")
+    assert stages == [
+        "jaipur: Loading Python runtime",
+        "jaipur: Loading micropip",
+        "jaipur: Installing the game",
+        "jaipur: Starting",
+        "jaipur: started",
+    ]
 
 
 def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(load_game):
@@ -109,6 +117,28 @@ def test_a_python_exception_in_start_shows_the_error_box(page, wait_for_boot, br
     page.route("**/jaipur-*.whl", lambda route: route.fulfill(body=broken, content_type="application/zip"))
     expect_boot_error(page, wait_for_boot, r"The game failed to start \(a Python error\)")
     assert "RuntimeError: boom from start" in page.get_by_test_id("boot-error-detail").text_content()
+
+
+ASYNC_START = b"""
+import asyncio
+import js
+
+async def start(embed=False):
+    await asyncio.sleep(0.05)
+    js.document.getElementById("app").textContent = "async start ran"
+    js.document.documentElement.dataset.state = "ready"
+"""
+
+
+def test_an_async_start_is_awaited(page, wait_for_boot, site_build):
+    project = site_build.Project.from_pyproject()
+    wheel = site_build.wheel_bytes(project, {"pyscript_app/__init__.py": ASYNC_START})
+    page.route("**/jaipur-*.whl", lambda route: route.fulfill(body=wheel, content_type="application/zip"))
+    page.goto("./")
+    assert wait_for_boot(page) == "ready"
+    assert page.get_by_test_id("app").inner_text() == "async start ran"
+    # boot.js only finishes (and registers the service worker) after start() resolves.
+    assert page.evaluate("async () => (await navigator.serviceWorker.ready).active !== null")
 
 
 def test_a_browser_without_webassembly_is_told_so(page, wait_for_boot, browser_guard):

@@ -1,6 +1,8 @@
 """Offline play (service worker) and static hosting (any folder, strict CSP)."""
 
 import json
+import shutil
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -117,3 +119,55 @@ def test_paths_are_relative(name):
     text = (WEB / name).read_text()
     for marker in ('href="/', 'src="/', '"src": "/', '"start_url": "/', "://"):
         assert marker not in text, f"{name} contains {marker!r}"
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def fetched_text(page, path: str) -> str:
+    return page.evaluate("async (path) => (await fetch(path)).text()", path)
+
+
+@pytest.mark.e2e
+def test_a_new_deploy_never_mixes_with_a_running_page_and_then_replaces_it(
+    new_context, site_build, tmp_path, served_origins, wait_for_boot
+):
+    web = tmp_path / "web"
+    shutil.copytree(WEB, web)
+    dist = tmp_path / "dist"
+    first = site_build.build(dist=dist, quiet=True, web=web)
+    with site_build.DistServer(dist) as server:
+        served_origins.add(server.origin)
+        context = new_context()
+        old_page = context.new_page()
+        old_page.goto(server.url)
+        assert wait_for_boot(old_page) == "ready"
+        wait_for_service_worker(old_page)
+        assert cache_names(old_page) == [f"jaipur-{first['build']}"]
+
+        # Deploy a new build (one changed file) while the old page stays open.
+        (web / "boot.css").write_text((web / "boot.css").read_text() + "/* second deploy */\n")
+        second = site_build.build(dist=dist, quiet=True, web=web)
+        assert second["build"] != first["build"]
+        old_page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        waiting = "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
+        deadline = time.monotonic() + 20
+        while not old_page.evaluate(waiting) and time.monotonic() < deadline:
+            old_page.wait_for_timeout(100)
+        # The new build is precached beside the old one, but the open page still
+        # gets the old files: the new worker waits.
+        assert old_page.evaluate(waiting), "the new service worker did not install"
+        assert sorted(cache_names(old_page)) == sorted([f"jaipur-{first['build']}", f"jaipur-{second['build']}"])
+        assert "second deploy" not in fetched_text(old_page, "boot.css")
+
+        # Once no page runs the old build, the new one takes over and the old cache goes.
+        old_page.close()
+        new_page = context.new_page()
+        new_page.goto(server.url)
+        assert wait_for_boot(new_page) == "ready"
+        deadline = time.monotonic() + 20
+        while cache_names(new_page) != [f"jaipur-{second['build']}"] and time.monotonic() < deadline:
+            new_page.wait_for_timeout(100)
+        assert cache_names(new_page) == [f"jaipur-{second['build']}"]
+        assert "second deploy" in fetched_text(new_page, "boot.css")

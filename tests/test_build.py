@@ -1,0 +1,127 @@
+"""build.py without a browser: the wheel, dist/'s contents, the service worker
+manifest, the dev server. (Needs the runtime in .cache/; the first run fetches it.)"""
+
+import base64
+import hashlib
+import io
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+APP_FILES = {
+    "pyscript_app/__init__.py": b"def start(embed=False):\n    pass\n",
+    "jaipur_core/__init__.py": b"",
+}
+
+
+@pytest.fixture(scope="module")
+def built(site_build, tmp_path_factory):
+    dist = tmp_path_factory.mktemp("build") / "dist"
+    report = site_build.build(dist=dist, quiet=True)
+    return dist, report
+
+
+def test_the_wheel_is_valid_and_its_record_matches_its_files(site_build):
+    project = site_build.Project.from_pyproject()
+    archive = zipfile.ZipFile(io.BytesIO(site_build.wheel_bytes(project, APP_FILES)))
+    names = archive.namelist()
+    dist_info = "jaipur-0.1.0.dist-info"
+    assert names[-3:] == [f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD"]
+    assert "Tag: py3-none-any" in archive.read(f"{dist_info}/WHEEL").decode()
+    metadata = archive.read(f"{dist_info}/METADATA").decode()
+    assert "Name: jaipur\n" in metadata and "Version: 0.1.0\n" in metadata
+    record = archive.read(f"{dist_info}/RECORD").decode().splitlines()
+    assert record[-1] == f"{dist_info}/RECORD,,"
+    for line in record[:-1]:
+        path, digest, size = line.split(",")
+        data = archive.read(path)
+        expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        assert digest == f"sha256={expected}" and int(size) == len(data), path
+    assert {line.split(",")[0] for line in record} == set(names)
+
+
+def test_the_wheel_bytes_depend_only_on_the_sources(site_build):
+    project = site_build.Project.from_pyproject()
+    first = site_build.wheel_bytes(project, APP_FILES)
+    assert site_build.wheel_bytes(project, dict(reversed(APP_FILES.items()))) == first
+    changed = {**APP_FILES, "jaipur_core/__init__.py": b"# changed\n"}
+    assert site_build.wheel_bytes(project, changed) != first
+
+
+def test_the_project_wheel_holds_every_listed_package(site_build):
+    project = site_build.Project.from_pyproject()
+    assert project.packages == ("jaipur_core", "jaipur_core.ai", "pyscript_app")
+    files = site_build.package_files(project)
+    for package in project.packages:
+        assert package.replace(".", "/") + "/__init__.py" in files
+    assert not [name for name in files if "__pycache__" in name or name.endswith(".pyc")]
+
+
+def test_dist_has_the_runtime_the_wheels_and_the_page(built, site_build):
+    dist, report = built
+    names = set(report["files"])
+    assert {f"pyodide/{name}" for name in site_build.PYODIDE_RUNTIME_FILES} <= names
+    assert {"index.html", "embed.html", "boot.js", "boot.css", "sw.js", "manifest.webmanifest",
+            "build.json", "jaipur-0.1.0-py3-none-any.whl", site_build.MICROPIP_WHEEL} <= names
+    assert report["total_bytes"] == sum(report["files"].values())
+    assert json.loads((dist / "build-report.json").read_text()) == report
+    assert json.loads((dist / "build.json").read_text())["app_wheel"] == "jaipur-0.1.0-py3-none-any.whl"
+
+
+def test_the_service_worker_knows_every_file_and_the_build(built, site_build):
+    dist, report = built
+    source = (dist / "sw.js").read_text()
+    assert site_build.SW_MANIFEST_PLACEHOLDER not in source
+    manifest = json.loads(re.search(r"const MANIFEST = (\{.*?\});", source, re.S).group(1))
+    assert manifest["build"] == report["build"]
+    assert manifest["files"] == sorted(set(report["files"]) - set(site_build.NOT_PRECACHED))
+    assert all(not name.startswith("/") for name in manifest["files"])
+
+
+def test_a_rebuild_is_fast_and_gives_the_same_build_id(built, site_build):
+    dist, report = built
+    started = time.perf_counter()
+    again = site_build.build(dist=dist, quiet=True)
+    assert time.perf_counter() - started < 1.0
+    assert again["build"] == report["build"]
+
+
+def test_a_changed_page_gives_a_new_build_id(built, site_build, tmp_path):
+    _, report = built
+    web = tmp_path / "web"
+    site_build.copy_tree(site_build.WEB, web)
+    (web / "boot.css").write_text((web / "boot.css").read_text() + "/* changed */\n")
+    changed = site_build.build(dist=tmp_path / "dist", quiet=True, web=web)
+    assert changed["build"] != report["build"]
+
+
+def test_a_runtime_with_the_wrong_hash_stops_the_build(site_build, monkeypatch, tmp_path):
+    monkeypatch.setattr(site_build, "PYODIDE_TARBALL_SHA256", "0" * 64)
+    with pytest.raises(site_build.BuildError, match="sha256"):
+        site_build.build(dist=tmp_path / "dist", quiet=True)
+    assert not (tmp_path / "dist").exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "content_type"),
+    [
+        ("pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("boot.js", "text/javascript"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("", "text/html"),
+    ],
+)
+def test_the_server_sends_the_types_browsers_need_under_its_base_path(built, site_build, path, content_type):
+    dist, _ = built
+    with site_build.DistServer(dist, base_path="/games/jaipur/") as server:
+        with urllib.request.urlopen(server.url + path) as response:
+            assert response.headers["Content-Type"] == content_type
+        with pytest.raises(urllib.error.HTTPError) as outside:
+            urllib.request.urlopen(server.origin + "/" + path)
+        assert outside.value.code == 404
