@@ -157,3 +157,28 @@ def test_the_table_fits_without_horizontal_scrolling(page, load_game, width):
     load_game("./?seed=3" + FAST)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert page.get_by_test_id("market-card").first.is_visible()
+
+
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: 'longtask'});
+"""
+
+
+def test_the_hard_ai_thinks_without_freezing_the_page(page, load_game):
+    page.add_init_script(LONG_TASKS)
+    load_game("./?seed=3&level=hard&first=you&pause=0")
+    wait_until_settled(page)
+    since = page.evaluate("performance.now()")
+    used: set[str] = set()
+    for _ in range(4):
+        play_one_move(page, wait_until_settled(page), used)
+    table = wait_until_settled(page)
+    assert sum(line.startswith("Computer ") for line in table["log"]) >= 4
+    tasks = page.evaluate(f"window.__longTasks.filter(([start]) => start >= {since})")
+    longest = max((duration for _, duration in tasks), default=0)
+    assert page.evaluate("window.__longTasks.length") > 0, "the observer saw the boot's long tasks"
+    assert longest <= 200, f"longest main-thread task {longest:.0f} ms: {tasks}"
+    print(f"longest task during hard AI turns: {longest:.0f} ms")
