@@ -298,7 +298,8 @@ class Controller:
         self.new_market = _new_indices(state.market, after.market) if after.phase == PLAY else frozenset()
         self.last_move = line if mover != self.human else ""
         self.selection, self.hint_search = EMPTY, None
-        self._say("")
+        if mover == self.human:  # a notice (e.g. a bad link) stays up through the computer's move
+            self._say("")
         if after.phase != PLAY:
             self.log.append(describe_result(view_of(after, self.human), self.names))
         self.save()
