@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 
-from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, Game, JaipurError, apply, is_legal,
+from jaipur_core import (CAMEL, GAME_OVER, PLAY, ROUND_OVER, Game, JaipurError, apply, is_legal,
                          legal_actions, sample_state, view_of)
 from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment, position_fragment
@@ -57,6 +57,7 @@ class Controller:
         self.message, self.message_kind = "", "info"
         self.log: list[str] = []
         self.last_move = ""
+        self.last_cards = ()
         self.new_market: frozenset = frozenset()
         self.panel: str | None = None
         self.share_url = ""
@@ -64,6 +65,7 @@ class Controller:
         self.search = None
         self.hint_search = None
         self.ai_pause_ms = AI_PAUSE_MS
+        self.animate = True
         param_level = self.params.get("level")
         if param_level in LEVELS:
             self.settings["level"] = param_level
@@ -139,6 +141,8 @@ class Controller:
         game.record.extra["level"] = level
         self.selection = EMPTY
         self.last_move, self.new_market, self.panel = "", frozenset(), None
+        self.last_cards = ()
+        self.animate = True
         self.message, self.message_kind = "", "info"
 
     def _load_shared(self, kind: str, value) -> None:
@@ -244,12 +248,14 @@ class Controller:
         return Table(view=view, names=self.names, selection=self.selection,
                      choices=choices(state, self.human, self.selection), message=self.message,
                      message_kind=self.message_kind, log=self.log, status=status, turn=turn,
-                     new_market=self.new_market, last_move=self.last_move, panel=self.panel,
+                     new_market=self.new_market, last_move=self.last_move,
+                     last_cards=self.last_cards, panel=self.panel,
                      level=self.level, settings=dict(self.settings), share_url=self.share_url,
-                     embed=self.embed)
+                     embed=self.embed, animate=self.animate)
 
     def _refresh(self) -> None:
         self.host.render(render(self.table()))
+        self.animate = False  # arrivals play once, not again on every selection click
 
     # --- events -----------------------------------------------------------------------
 
@@ -297,7 +303,9 @@ class Controller:
         self.log.append(line)
         self.new_market = _new_indices(state.market, after.market) if after.phase == PLAY else frozenset()
         self.last_move = line if mover != self.human else ""
+        self.last_cards = _move_cards(action, state) if mover != self.human else ()
         self.selection, self.hint_search = EMPTY, None
+        self.animate = True
         if mover == self.human:  # a notice (e.g. a bad link) stays up through the computer's move
             self._say("")
         if after.phase != PLAY:
@@ -344,6 +352,8 @@ class Controller:
         self.log.append(f"Round {state.round}: {self.names[state.to_move]} start"
                         f"{'' if state.to_move == self.human else 's'}.")
         self.selection, self.new_market, self.last_move = EMPTY, frozenset(), ""
+        self.last_cards = ()
+        self.animate = True
         self._say("")
         self.save()
         self._continue()
@@ -353,6 +363,7 @@ class Controller:
 
     def on_panel(self, value="", **_):
         self.panel = value if value in ("new", "rules", "share") else None
+        self.animate = True
 
     def on_close(self, **_):
         self.panel = None
@@ -411,6 +422,7 @@ class Controller:
         shown = sample_state(view_of(state, self.human), rng)
         self.share_url = self.host.page_url() + "#" + position_fragment(shown)
         self.panel = "share"
+        self.animate = True
 
     def on_copy_link(self, **_):
         def done(ok: bool) -> None:
@@ -463,6 +475,23 @@ def _hint_words(action, state) -> str:
         if text.startswith(past):
             return present + text[len(past):]
     return str(action)
+
+
+def _move_cards(action, before) -> tuple:
+    """The public cards of a move, for showing it: ((verb, ((card, count), ...)), ...)."""
+    def listed(counts):
+        return tuple((card, n) for card, n in enumerate(counts) if n)
+
+    kind = action.kind
+    if kind == "take":
+        return (("took", ((action.good, 1),)),)
+    if kind == "camels":
+        return (("took", ((CAMEL, before.market[CAMEL]),)),)
+    if kind == "trade":
+        return (("took", listed(action.taken)), ("gave", listed(action.given)))
+    if kind == "sell":
+        return (("sold", ((action.good, action.count),)),)
+    return ()
 
 
 def _new_indices(before, after) -> frozenset:

@@ -44,11 +44,13 @@ class Table:
     turn: str = "human"                   # human | ai | over
     new_market: frozenset = frozenset()   # market indices the last move put there
     last_move: str = ""                   # the computer's last move, in words
+    last_cards: tuple = ()                # ((verb, ((card, count), ...)), ...) for that move
     panel: str | None = None              # new | rules | share | None
     level: str = "medium"
     settings: dict = field(default_factory=lambda: {"level": "medium", "first": "random"})
     share_url: str = ""
     embed: bool = False
+    animate: bool = False                 # first render after a change: let CSS play arrivals
 
 
 def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> str:
@@ -233,8 +235,17 @@ def render_topbar(t: Table) -> str:
             f'data-testid="import-file" data-change="import-file" tabindex="-1" aria-hidden="true"></div></div>')
 
 
+def move_cards(parts) -> str:
+    out = []
+    for verb, cards in parts:
+        chips = "".join(chip(card, f"{CARD_NAMES[card]} ×{count}" if count > 1 else "") for card, count in cards)
+        out.append(f'<span class="move-part">{e(verb)} {chips}</span>')
+    return f'<span class="move-cards">{"".join(out)}</span>' if out else ""
+
+
 def render_message(t: Table) -> str:
-    last = (f'<p class="last-move" data-testid="last-move">{e(t.last_move)}</p>' if t.last_move else "")
+    last = (f'<p class="last-move" data-testid="last-move">{e(t.last_move)} {move_cards(t.last_cards)}</p>'
+            if t.last_move else "")
     return (f'<div class="messages">{last}<p class="message message--{e(t.message_kind)}" '
             f'data-testid="message" aria-live="polite">{e(t.message)}</p></div>')
 
@@ -344,7 +355,8 @@ def render(t: Table) -> str:
     """The whole table."""
     view = t.view
     panel = PANELS[t.panel](t) if t.panel in PANELS else ""
-    classes = "table" + (" is-embed" if t.embed else "") + (" is-thinking" if t.turn == "ai" else "")
+    classes = ("table" + (" is-embed" if t.embed else "") + (" is-thinking" if t.turn == "ai" else "")
+               + (" animate" if t.animate else ""))
     return (f'<div class="{classes}" data-testid="table" data-turn="{e(t.turn)}" data-phase="{e(view.phase)}" '
             f'data-round="{view.round}">'
             f'{render_topbar(t)}{panel}{render_result(t)}'

@@ -201,3 +201,14 @@ def test_new_game_options():
     assert controller.level == "hard" and controller.game.state.to_move == 1
     host.run()
     assert controller.game.state.to_move == 0
+
+
+def test_arrivals_animate_once_not_on_every_selection_click():
+    host, controller = started(seed=3, first="you", level="easy")
+    human_move(controller, legal_actions(controller.game.state)[0])
+    assert 'class="table animate' in host.html or " animate" in host.html.split(">", 1)[0]
+    host.run()
+    assert " animate" in host.html.split(">", 1)[0]          # the computer's move arrives
+    controller.handle("select", zone="market", index="0")
+    assert " animate" not in host.html.split(">", 1)[0]      # a click only re-renders
+    assert controller.last_cards and 'data-testid="last-move"' in host.html

@@ -182,3 +182,31 @@ def test_the_hard_ai_thinks_without_freezing_the_page(page, load_game):
     assert page.evaluate("window.__longTasks.length") > 0, "the observer saw the boot's long tasks"
     assert longest <= 200, f"longest main-thread task {longest:.0f} ms: {tasks}"
     print(f"longest task during hard AI turns: {longest:.0f} ms")
+
+
+def test_export_then_import_and_a_bad_file_is_refused(load_game, tmp_path):
+    page = load_game("./?seed=10" + FAST)
+    used: set[str] = set()
+    for _ in range(2):
+        play_one_move(page, wait_until_settled(page), used)
+    exported = wait_until_settled(page)
+    with page.expect_download() as download:
+        page.get_by_test_id("btn-export").click()
+    good = tmp_path / "game.json"
+    download.value.save_as(good)
+    # a different game, then a bad file: nothing changes
+    page.get_by_test_id("btn-new-game").click()
+    page.get_by_test_id("start-game").click()
+    other = wait_until_settled(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "jaipur-game/1", "players": ["a"]}')
+    page.get_by_test_id("import-file").set_input_files(bad)
+    page.get_by_test_id("message").filter(has_text="Could not import").wait_for()
+    assert "unchanged" in page.get_by_test_id("message").inner_text()
+    assert snapshot(read_table(page)) == snapshot(other)
+    # the exported file brings the first game back
+    page.get_by_test_id("import-file").set_input_files(good)
+    page.get_by_test_id("message").filter(has_text="Imported").wait_for()
+    back = wait_until_settled(page)
+    for key in ("market", "hand", "herd", "opponentHand", "deck", "piles"):
+        assert back[key] == exported[key], key
