@@ -48,10 +48,12 @@ class BrowserHost:
         active = _value(js.document.activeElement)
         key = _text(active.getAttribute("data-key")) if active is not None and hasattr(active, "getAttribute") else None
         self.root.innerHTML = html
-        if key:
-            element = _value(self.root.querySelector(f'[data-key="{key}"]'))
-            if element is not None:
-                element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        element = _value(self.root.querySelector(f'[data-key="{key}"]')) if key else None
+        panel_focus = _value(self.root.querySelector(".panel [data-autofocus]"))
+        if panel_focus is not None and (element is None or _value(element.closest(".panel")) is None):
+            element = panel_focus  # a panel just opened: take the keyboard there
+        if element is not None:
+            element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     def set_ready(self) -> None:
         js.document.documentElement.setAttribute("data-state", "ready")

@@ -294,12 +294,12 @@ def render_result(t: Table) -> str:
         won = view.winner == me
         title = "You win the game!" if won else f"{t.names[view.winner]} wins the game."
         button = ('<button type="button" class="primary" data-action="play-again" '
-                  'data-testid="play-again" data-key="play-again">Play again</button>')
+                  'data-testid="play-again" data-key="play-again" data-autofocus>Play again</button>')
         testid = "game-over"
     else:
         title = f"Round {view.round} is over"
         button = ('<button type="button" class="primary" data-action="next-round" '
-                  'data-testid="next-round" data-key="next-round">Next round</button>')
+                  'data-testid="next-round" data-key="next-round" data-autofocus>Next round</button>')
         testid = "round-over"
     head = f'<tr><th></th><th scope="col">{e(t.names[me])}</th><th scope="col">{e(t.names[other])}</th></tr>'
     return (f'<section class="panel result" role="dialog" aria-labelledby="result-title" '
@@ -323,7 +323,7 @@ def render_new_game(t: Table) -> str:
             f'<p class="option-row" role="group" aria-label="Difficulty">Difficulty: {level}</p>'
             f'<p class="option-row" role="group" aria-label="Who starts">Who starts: {first}</p>'
             f'<p><button type="button" class="primary" data-action="new-game" data-testid="start-game" '
-            f'data-key="start-game">Start</button> '
+            f'data-key="start-game" data-autofocus>Start</button> '
             f'<button type="button" data-action="close" data-testid="close-panel" data-key="close">Cancel</button></p>'
             f'</section>')
 
@@ -331,8 +331,8 @@ def render_new_game(t: Table) -> str:
 def render_rules(t: Table) -> str:
     return (f'<section class="panel rules" role="dialog" aria-labelledby="rules-title" data-testid="rules-panel">'
             f'<h2 id="rules-title">How to play Jaipur</h2>{RULES_HTML}'
-            f'<p><button type="button" data-action="close" data-testid="close-panel" data-key="close">Close</button></p>'
-            f'</section>')
+            f'<p><button type="button" data-action="close" data-testid="close-panel" data-key="close" '
+            f'data-autofocus>Close</button></p></section>')
 
 
 def render_share(t: Table) -> str:
@@ -343,7 +343,7 @@ def render_share(t: Table) -> str:
             f'<label class="share-field">Link <input type="text" readonly value="{e(t.share_url)}" '
             f'data-testid="share-link" data-key="share-link"></label>'
             f'<p><button type="button" class="primary" data-action="copy-link" data-testid="copy-link" '
-            f'data-key="copy-link">Copy link</button> '
+            f'data-key="copy-link" data-autofocus>Copy link</button> '
             f'<button type="button" data-action="close" data-testid="close-panel" data-key="close">Close</button></p>'
             f'</section>')
 
