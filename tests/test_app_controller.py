@@ -212,3 +212,15 @@ def test_arrivals_animate_once_not_on_every_selection_click():
     controller.handle("select", zone="market", index="0")
     assert " animate" not in host.html.split(">", 1)[0]      # a click only re-renders
     assert controller.last_cards and 'data-testid="last-move"' in host.html
+
+
+def test_share_link_after_the_round_is_scored():
+    host, controller = started(seed=21, first="you", level="easy")
+    rng = random.Random(2)
+    while controller.game.state.phase == "play":
+        human_move(controller, rng.choice(legal_actions(controller.game.state)))
+        host.run()
+    controller.handle("share")
+    kind, shared = parse_fragment(controller.share_url.split("#", 1)[1])
+    assert shared.phase in ("round_over", "game_over")
+    assert view_of(shared, 0) == view_of(controller.game.state, 0)

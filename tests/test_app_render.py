@@ -88,3 +88,12 @@ def test_round_panel_reveals_bonus_values_only_when_scored():
 def test_no_inline_styles_or_scripts():
     html = html_for(played())
     assert "style=" not in html and "<script" not in html and "onclick" not in html
+
+
+def test_hidden_information_never_changes_the_html_over_many_positions():
+    """Property: re-dealing everything the human cannot see leaves the page identical."""
+    for seed in range(1, 16):
+        state = played(seed=seed, plies=seed * 4)
+        for seat in (0, 1):
+            other = sample_state(view_of(state, seat), random.Random(seed * 31 + seat))
+            assert html_for(state, seat) == html_for(other, seat), (seed, seat)

@@ -84,3 +84,15 @@ def test_rules_panel_opens_in_an_embedded_game(page, load_game):
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.get_by_test_id("close-panel").click()
     assert page.get_by_test_id("rules-panel").count() == 0
+
+
+def test_embed_in_a_320px_iframe(page, base_url):
+    state = a_position(seed=14, plies=3)
+    src = f"{base_url}embed.html?pause=0#{position_fragment(state)}"
+    page.set_content(f'<iframe src="{src}" width="320" height="600" title="Jaipur"></iframe>')
+    frame = page.frame_locator("iframe")
+    frame.locator("html[data-state=ready]").wait_for(state="attached", timeout=30_000)
+    assert frame.get_by_test_id("market-card").count() == sum(state.market)
+    inner = page.frames[1]
+    assert inner.evaluate("document.documentElement.scrollWidth") <= 320
+    assert frame.get_by_test_id("btn-rules").is_visible()
