@@ -47,6 +47,9 @@ def read_json(source: str, what: str):
         name = "stdin" if source == "-" else source
         raise BadInput(f"{what} in {name} is not valid JSON: {error.msg} "
                        f"(line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        name = "stdin" if source == "-" else source
+        raise BadInput(f"{what} in {name} is not valid JSON: nested too deeply") from None
 
 
 def read_position(source: str):
