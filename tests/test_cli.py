@@ -217,3 +217,8 @@ def test_invalid_record(write):
 def test_malformed_record_names_the_field(write):
     bad(run("replay", write({"format": "jaipur-game/1", "players": ["A", "B"], "rounds": []})),
         "invalid record", "rounds")
+
+
+def test_json_nested_too_deeply(write):
+    bad(run("legal", write("[" * 100_000)), "not valid JSON", "nested too deeply")
+    bad(run("replay", "-", stdin='{"a":' * 100_000), "not valid JSON")
