@@ -79,6 +79,8 @@ def test_actions_are_immutable():
     ("sell leather three", "write 'sell GOOD N'"),
     ("sell leather 0", "sell at least one card"),
     ("sell ruby 2", "unknown card 'ruby'"),
+    ("sell leather \u00b2", "write 'sell GOOD N'"),
+    ("sell \u00b2 leather", "write 'sell GOOD N'"),
     ("trade gold+gold", "write 'trade TAKEN for GIVEN'"),
     ("trade gold++gold for camel+camel", "empty card name"),
     ("trade gold+ruby for camel+camel", "unknown card 'ruby'"),

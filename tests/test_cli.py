@@ -222,3 +222,7 @@ def test_malformed_record_names_the_field(write):
 def test_json_nested_too_deeply(write):
     bad(run("legal", write("[" * 100_000)), "not valid JSON", "nested too deeply")
     bad(run("replay", "-", stdin='{"a":' * 100_000), "not valid JSON")
+
+
+def test_action_with_a_superscript_count(write):
+    bad(run("apply", write(RICH), "sell leather \u00b2"), "write 'sell GOOD N'")
