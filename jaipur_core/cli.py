@@ -162,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         output = args.run(args)
     except BadInput as error:
-        print(f"error: {error}", file=sys.stderr)
+        # One line even when the input echoed in the message holds line breaks.
+        print("error: " + " ".join(str(error).splitlines()), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
