@@ -226,3 +226,7 @@ def test_json_nested_too_deeply(write):
 
 def test_action_with_a_superscript_count(write):
     bad(run("apply", write(RICH), "sell leather \u00b2"), "write 'sell GOOD N'")
+
+
+def test_error_stays_on_one_line_when_the_input_has_line_breaks(write):
+    bad(run("apply", write(RICH), "take\ngold silver"), "write 'take GOOD'")
