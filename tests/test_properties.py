@@ -108,6 +108,9 @@ def test_every_action_keeps_everything_accounted_for_and_round_trips(seed):
             view_data = json.loads(json.dumps(view.to_json()))
             assert view_from_json(view_data) == view
             assert view_from_json(view_data).to_json() == view_data
+            expected = legal_actions(after) if after.to_move == seat else ()
+            assert view.legal_actions() == expected
+            assert sum(view.unseen_cards()) == len(after.deck) + after.hand_size(1 - seat)
 
     final, rounds = play_game(seed, each_action=check)
     assert final.phase == GAME_OVER and max(final.seals) == 2
