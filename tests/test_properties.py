@@ -92,7 +92,7 @@ def play_game(seed: int, each_action=None, each_round_end=None):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 def test_every_action_keeps_everything_accounted_for_and_round_trips(seed):
     def check(before, action, after, rng):
         data = position_to_json(after)
@@ -117,7 +117,7 @@ def test_every_action_keeps_everything_accounted_for_and_round_trips(seed):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 def test_illegal_actions_raise_and_leave_the_state_unchanged(seed):
     tried = Counter()
 
@@ -146,7 +146,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(seed):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 def test_legal_actions_are_sorted_unique_and_all_apply(seed):
     rng = random.Random(seed)
     state = new_game(rng)
@@ -164,7 +164,7 @@ def test_legal_actions_are_sorted_unique_and_all_apply(seed):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 def test_sample_state_is_valid_and_has_the_same_view(seed):
     def check(before, action, after, rng):
         if rng.random() > 0.3:
@@ -289,7 +289,7 @@ def mutate(data, rng: random.Random):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 def test_mutated_positions_views_and_records_fail_cleanly_or_are_valid(seed):
     rng = random.Random(seed)
     states = []
