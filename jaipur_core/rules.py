@@ -125,7 +125,10 @@ def _trades(taken, givable, camels, size) -> tuple[Action, ...]:
     return tuple(trades)
 
 
-def is_legal(state: GameState, action: Action) -> bool:
+def is_legal(state: GameState, action: Action | str) -> bool:
+    """Whether the mover may play `action` (text is parsed, as by `apply`)."""
+    if isinstance(action, str):
+        action = parse_action(action)
     return action in legal_actions(state)
 
 

@@ -11,7 +11,8 @@ from collections import Counter
 
 import pytest
 
-from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, IllegalActionError, JaipurError, apply,
+from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, IllegalActionError, InvalidActionError,
+                         JaipurError, apply, is_legal,
                          legal_actions, new_game, next_round, parse_action, position_from_json,
                          position_to_json, why_illegal)
 from jaipur_core.cards import BONUS_TOKENS, CAMEL, CARD_COUNTS
@@ -637,3 +638,19 @@ def test_card_conservation_of_a_builder_position():
     counts["camel"] += 3
     assert counts == Counter({name: n for name, n in zip(
         ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel"), CARD_COUNTS)})
+
+
+@pytest.mark.parametrize("action, legal", [
+    ("camels", True), ("take gold", True), ("TAKE  Gold", True), ("take silver", False),
+    ("sell cloth 1", True), ("sell cloth 2", False),
+], ids=["camels", "take", "take-case", "take-missing", "sell", "sell-too-many"])
+def test_is_legal_accepts_actions_and_text(action, legal):
+    s = state(market="camel camel camel gold leather", hands=("cloth", ""))
+    assert is_legal(s, action) is legal
+    assert is_legal(s, parse_action(action)) is legal
+    assert (why_illegal(s, action) is None) is legal
+
+
+def test_is_legal_rejects_text_that_is_not_an_action():
+    with pytest.raises(InvalidActionError):
+        is_legal(state(), "dance")
