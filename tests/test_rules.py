@@ -291,8 +291,8 @@ def test_sell_one_good_any_number():
 
 @pytest.mark.parametrize("good, message", [
     ("diamond", "Diamonds are sold at least two at a time"),
-    ("gold", "Gold are sold at least two at a time"),
-    ("silver", "Silver are sold at least two at a time"),
+    ("gold", "Gold is sold at least two at a time"),
+    ("silver", "Silver is sold at least two at a time"),
 ])
 def test_sell_precious_minimum_two(good, message):
     s = state(hands=(f"{good} {good} {good}", ""))
@@ -582,7 +582,7 @@ def test_game_of_three_rounds_by_random_play():
 
 @pytest.mark.parametrize("kwargs, action, reason", [
     (dict(hands=("diamond", "")), "sell diamond 1", "Diamonds are sold at least two at a time"),
-    (dict(hands=("gold", "")), "sell gold 1", "Gold are sold at least two at a time"),
+    (dict(hands=("gold", "")), "sell gold 1", "Gold is sold at least two at a time"),
     (dict(hands=("leather", "")), "sell leather 2", "You have only 1 leather in your hand"),
     (dict(hands=("", "")), "sell spice 1", "You have no spice in your hand"),
     (dict(hands=("diamond diamond", "")), "sell diamond 3", "You have only 2 diamonds in your hand"),
