@@ -279,11 +279,12 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
         shutil.copyfile(runtime / name, staging / "pyodide" / name)
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
     (staging / project.wheel_name).write_bytes(wheel_bytes(project, package_files(project)))
-    # boot.js reads the wheel names from here rather than hard-coding versions.
+    # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps({
         "app_wheel": project.wheel_name,
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
+        "runtime_files": [f"pyodide/{name}" for name in PYODIDE_RUNTIME_FILES],
     }, indent=1) + "\n")
 
     precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
