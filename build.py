@@ -288,12 +288,12 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
     }, indent=1) + "\n")
 
     precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
-    build = build_id(staging, precache)
-    write_service_worker(staging, web, build, precache)
+    this_build = build_id(staging, precache)
+    write_service_worker(staging, web, this_build, precache)
 
     sizes = {name: (staging / name).stat().st_size for name in dist_files(staging)}
     report = {
-        "build": build,
+        "build": this_build,
         "files": sizes,
         "file_count": len(sizes),
         "total_bytes": sum(sizes.values()),
