@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action, parse_action
+from .cards import CAMEL, MARKET_START_CAMELS
 from .errors import InvalidPositionError, InvalidRecordError, JaipurError
 from .position import json_type, position_from_json, position_to_json
 from .rules import apply
@@ -110,6 +111,7 @@ def _check_follows(previous: GameState, start: GameState, index: int, played: in
             raise InvalidRecordError(f"round {index}: start.{name} is {getattr(start, name)!r}, "
                                      f"expected {value!r} after round {index - 1}")
     fresh = (start.to_move == start.round_starter and len(start.deck) == 40 and not start.discard
+             and start.market[CAMEL] >= MARKET_START_CAMELS
              and not any(start.tokens_taken) and not any(start.bonus_won)
              and all(start.hand_size(p) + start.herds[p] == 5 for p in (0, 1)))
     if not fresh:

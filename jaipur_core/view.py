@@ -14,9 +14,9 @@ import random
 from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, CARDS, GOODS,
                     GOODS_TOKENS, HAND_LIMIT)
 from .errors import InvalidPositionError
-from .position import (BONUS_SIZE_OF_VALUE, _fail, _read_goods_piles, _read_goods_won,
-                       _read_round_result, _Reader, counts_from_cards, counts_to_names,
-                       goods_won_to_json)
+from .position import (BONUS_SIZE_OF_VALUE, _check_conservation, _check_phase, _fail,
+                       _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
+                       counts_from_cards, counts_to_names, goods_won_to_json)
 from .rules import legal_actions_for
 from .state import PHASES, PLAY, GameState, RoundResult
 
@@ -186,9 +186,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         bonus_piles.append(tuple(values[:in_pile]))
         if view.opponent_bonus is None:
             opponent_bonus.extend(values[in_pile:])
-    if view.opponent_bonus is not None:
+    if view.opponent_bonus is None:
+        rng.shuffle(opponent_bonus)
+    else:  # scored: the values and their order are public; keep them as they are
         opponent_bonus = list(view.opponent_bonus)
-    rng.shuffle(opponent_bonus)
 
     state = object.__new__(GameState)
     me, other = view.seat, 1 - view.seat
@@ -262,7 +263,21 @@ def view_from_json(data) -> PlayerView:
     view.round_result = _read_round_result(reader)
     view.winner = reader.field("winner", (int, type(None)))
     _check_view(view)
+    _check_public_facts(view)
     return view
+
+
+def _check_public_facts(view: PlayerView) -> None:
+    """The checks a position gets that the view's public facts must pass too.
+
+    Goods tokens held versus the piles, the phase, round_result, seals and winner
+    are all public. Any full state consistent with the view passes or fails them
+    alike, so they are run on one sampled state (its hidden parts are consistent
+    by construction once _check_view has passed).
+    """
+    state = sample_state(view, random.Random(0))
+    _check_conservation(state)
+    _check_phase(state, sum(view.market))
 
 
 def _check_view(view: PlayerView) -> None:

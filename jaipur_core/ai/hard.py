@@ -1,0 +1,116 @@
+"""The hard AI: determinized lookahead over the seat's information set.
+
+The few best candidates by the medium evaluation are each tried on the same
+`samples` determinizations of the view (`sample_state`: the other hand, the
+deck order and the hidden bonus values dealt at random, consistent with all the
+seat has seen). On each, the candidate is played, the other player answers
+with the medium policy from *its* view of that sampled world, and the position
+reached is scored by the seat's best one-ply value (a third ply). A candidate's
+score is its mean over the samples; the highest mean is played.
+
+The budget is a number of iterations — one iteration is one (sample,
+candidate) pair — never wall time, so the choice depends only on the view and
+the seed. `step(max_seconds)` runs iterations until a time slice is used up:
+the browser calls it in short slices, and however it is sliced the result is
+the one `run()` gives in one go.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..rules import apply_legal
+from ..state import PLAY
+from ..view import PlayerView, sample_state, view_of
+from .heuristic import WIN_VALUE, Context, ranked_actions
+
+SAMPLES = 12
+CANDIDATES = 6
+#: Candidates further than this below the best one-ply value are not searched.
+MARGIN = 12.0
+
+
+def _outcome(state, seat: int) -> float:
+    """Value for `seat` of a state whose round has been scored."""
+    scores = state.round_result.scores
+    diff = scores[seat] - scores[1 - seat]
+    seal = state.round_result.seal
+    if seal is None:
+        return float(diff)
+    return diff + (WIN_VALUE if seal == seat else -WIN_VALUE)
+
+
+def _best_reply(state, seat: int):
+    """The medium policy's action for `seat` (to move) in a full state, from its view."""
+    ranked = ranked_actions(view_of(state, seat))
+    return ranked[0][1]
+
+
+def _leaf(state, seat: int) -> float:
+    if state.phase != PLAY:
+        return _outcome(state, seat)
+    view = view_of(state, seat)
+    if state.to_move == seat:
+        return ranked_actions(view, Context(view))[0][0]
+    return ranked_actions(view_of(state, 1 - state.to_move))[0][0] * -1.0
+
+
+class HardSearch:
+    """Anytime determinized search; deterministic for a given view and rng."""
+
+    def __init__(self, view: PlayerView, rng: random.Random, samples: int = SAMPLES,
+                 candidates: int = CANDIDATES):
+        self.view = view
+        self.seat = view.seat
+        ranked = ranked_actions(view)
+        best = ranked[0][0]
+        self.candidates = [action for value, action in ranked[:candidates]
+                           if value >= best - MARGIN]
+        self.seeds = [rng.getrandbits(64) for _ in range(samples)]
+        self.totals = [0.0] * len(self.candidates)
+        self.iterations = len(self.seeds) * len(self.candidates) if len(self.candidates) > 1 else 0
+        self.done_iterations = 0
+        self._sample_index = -1
+        self._sample = None
+
+    @property
+    def finished(self) -> bool:
+        return self.done_iterations >= self.iterations
+
+    def step(self, max_seconds: float | None = None) -> bool:
+        """Run iterations until done or `max_seconds` have passed; True when finished."""
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        while self.done_iterations < self.iterations:
+            self._iterate()
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return self.finished
+
+    def run(self):
+        self.step(None)
+        return self.best_action()
+
+    def _iterate(self) -> None:
+        index = self.done_iterations
+        sample, candidate = divmod(index, len(self.candidates))
+        if sample != self._sample_index:
+            self._sample = sample_state(self.view, random.Random(self.seeds[sample]))
+            self._sample_index = sample
+        state = apply_legal(self._sample, self.candidates[candidate])
+        if state.phase == PLAY:
+            state = apply_legal(state, _best_reply(state, state.to_move))
+        self.totals[candidate] += _leaf(state, self.seat)
+        self.done_iterations += 1
+
+    def best_action(self):
+        """The best candidate so far (the medium choice before any iteration)."""
+        best_index = 0
+        if self.done_iterations:
+            counts = [0] * len(self.candidates)
+            for index in range(self.done_iterations):
+                counts[index % len(self.candidates)] += 1
+            means = [total / count if count else float("-inf")
+                     for total, count in zip(self.totals, counts)]
+            best_index = max(range(len(means)), key=lambda i: (means[i], -i))
+        return self.candidates[best_index]

@@ -1,0 +1,352 @@
+"""The evaluation the medium AI maximizes and the hard AI searches with.
+
+Everything here reads a PlayerView (never a GameState): a value is an estimate,
+in rupees from the seat's side, of (its final round score minus the other's),
+plus a bonus for winning the round once the round is decided.
+
+The terms, each a small function below:
+- realized: tokens already won; the other side's hidden bonus values are
+  counted at the mean of the bonus values the seat has not seen;
+- hand potential: what the cards in hand should sell for (goods tokens still
+  in the pile, the mean of the bonus pile a set would draw from), discounted by
+  how close the round is to its end (deck size, empty piles);
+- camels: the expected camel token from the herd difference, and a little for
+  the trading power of a herd;
+- hand-limit pressure: a full hand cannot take;
+- the market left to the player who moves next: what they could grab from it,
+  the cards a refill will bring counted at their expected mix (card counting
+  from `view.unseen_cards()`).
+"""
+
+from __future__ import annotations
+
+from math import tanh
+from operator import add, sub
+
+from ..cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS,
+                     GOODS_TOKENS, HAND_LIMIT, PRECIOUS)
+from ..position import BONUS_SIZE_OF_VALUE
+from ..view import PlayerView
+
+PILE_SIZES = tuple(len(pile) for pile in GOODS_TOKENS)
+#: Bonus added (or subtracted) once a round is decided: the seal is what counts.
+WIN_VALUE = 20.0
+#: Share of what the next mover can grab from the market that counts against us.
+MARKET_WEIGHT = 0.55
+#: Value of a camel in the herd for its trading power, up to HERD_USEFUL camels.
+CAMEL_UTILITY = 0.5
+HERD_USEFUL = 4
+#: Expected value of a card in the other (unseen) hand, before the time discount.
+OPPONENT_CARD_VALUE = 3.0
+
+
+class Context:
+    """Facts about one view that every candidate action shares (computed once)."""
+
+    __slots__ = ("view", "me", "other", "unseen", "refill_share", "bonus_mean",
+                 "realized", "opponent_hand_size", "sale_table", "grab_table", "grab_cache", "factor_cache",
+                 "camel_cache")
+
+    def __init__(self, view: PlayerView):
+        self.view = view
+        self.me = me = view.seat
+        self.other = other = 1 - me
+        self.unseen = unseen = view.unseen_cards()
+        total = sum(unseen)
+        self.refill_share = tuple(count / total for count in unseen) if total else (0.0,) * 7
+        unseen_bonus = view.unseen_bonus()
+        means = {}
+        for size in BONUS_SIZES:
+            values = unseen_bonus[size]
+            means[size] = sum(values) / len(values) if values else 0.0
+        self.bonus_mean = means
+        own = sum(view.own_bonus) + _goods_total(view.goods_won[me])
+        if view.opponent_bonus is not None:
+            theirs = sum(view.opponent_bonus)
+        else:
+            theirs = 0.0
+            mine_by_size = {size: 0 for size in BONUS_SIZES}
+            for value in view.own_bonus:
+                mine_by_size[BONUS_SIZE_OF_VALUE[value]] += 1
+            for index, size in enumerate(BONUS_SIZES):
+                count = len(BONUS_TOKENS[size]) - view.bonus_sizes[index] - mine_by_size[size]
+                theirs += count * means[size]
+        theirs += _goods_total(view.goods_won[other])
+        self.realized = [0.0, 0.0]
+        self.realized[me] = float(own)
+        self.realized[other] = float(theirs)
+        self.opponent_hand_size = view.opponent_hand_size
+        self.sale_table = _cached(_SALE_TABLES, (view.tokens_taken, view.bonus_sizes, means[3],
+                                                 means[4], means[5]), _sale_table)
+        hand_size = view.opponent_hand_size
+        self.grab_table = _cached(_GRAB_TABLES, (view.tokens_taken, view.herds[other] + hand_size >= 2,
+                                                 hand_size < HAND_LIMIT), _grab_table)
+        self.grab_cache = {}
+        self.factor_cache = {}
+        self.camel_cache = {}
+
+
+_SALE_TABLES: dict = {}
+_GRAB_TABLES: dict = {}
+_TABLES_LIMIT = 20_000
+
+
+def _cached(cache: dict, key, build):
+    table = cache.get(key)
+    if table is None:
+        if len(cache) >= _TABLES_LIMIT:
+            cache.clear()
+        table = cache[key] = build(*key)
+    return table
+
+
+def _sale_table(tokens_taken, bonus_sizes, mean3, mean4, mean5):
+    """Per good, per count 0..7: the undiscounted value of holding that many cards."""
+    bonus_mean = {3: mean3, 4: mean4, 5: mean5}
+    table = []
+    for good in GOODS:
+        pile = GOODS_TOKENS[good][tokens_taken[good]:]
+        row = [0.0]
+        for count in range(1, HAND_LIMIT + 1):
+            if count == 1 and good in PRECIOUS:
+                row.append(0.5 * (pile[0] if pile else 0))
+                continue
+            value = float(sum(pile[:count]))
+            if count >= 3:
+                size = count if count < 5 else 5
+                if bonus_sizes[size - 3]:
+                    value += bonus_mean[size]
+            row.append(value)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _grab_table(tokens_taken, can_trade: bool, can_take: bool):
+    """Per good, per market count 0..5: what the next mover could take (undiscounted)."""
+    herd, hand_size = (2 if can_trade else 0), (0 if can_take else HAND_LIMIT)
+    table = []
+    for good in GOODS:
+        market = [0] * len(CARDS)
+        row = []
+        for count in range(6):
+            market[good] = count
+            row.append(market_grab(market, 0, None, tokens_taken, herd, hand_size, 1.0,
+                                   goods_only=True))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+def _goods_total(goods_won) -> int:
+    return sum(sum(values) for values in goods_won)
+
+
+def time_factor(deck_size: int, tokens_taken) -> float:
+    """How much of a card's sale value is still likely to be realized."""
+    factor = 0.45 + 0.4 * min(1.0, deck_size / 20.0)
+    empty = sum(taken >= size for taken, size in zip(tokens_taken, PILE_SIZES))
+    if empty >= EMPTY_PILES_TO_END - 1:
+        factor *= 0.8
+    return factor
+
+
+def hand_potential(hand, tokens_taken, bonus_sizes, bonus_mean, factor: float) -> float:
+    """What the cards in `hand` should sell for, discounted by `factor`."""
+    total = 0.0
+    for good in GOODS:
+        count = hand[good]
+        if not count:
+            continue
+        taken = tokens_taken[good]
+        pile = GOODS_TOKENS[good][taken:]
+        if count == 1 and good in PRECIOUS:
+            total += 0.5 * (pile[0] if pile else 0)
+            continue
+        value = sum(pile[:count])
+        if count >= 3:
+            size = count if count < 5 else 5
+            if bonus_sizes[size - 3]:
+                value += bonus_mean[size]
+        total += value
+    return total * factor
+
+
+def camel_term(herd_me: int, herd_other: int, deck_size: int) -> float:
+    """Expected camel token (signed) plus the trading power of the herds."""
+    spread = 0.8 + 2.5 * min(1.0, deck_size / 25.0)
+    token = CAMEL_TOKEN_VALUE * tanh((herd_me - herd_other) / spread)
+    utility = CAMEL_UTILITY * (min(herd_me, HERD_USEFUL) - min(herd_other, HERD_USEFUL))
+    return token + utility
+
+
+def hand_pressure(hand_size: int) -> float:
+    if hand_size >= HAND_LIMIT:
+        return -1.5
+    if hand_size == HAND_LIMIT - 1:
+        return -0.4
+    return 0.0
+
+
+def market_grab(market, missing: int, refill_share, tokens_taken, herd: int, hand_size: int,
+                factor: float, goods_only: bool = False) -> float:
+    """About what the next mover can take from the market: its best single option.
+
+    `missing` market places are still to be refilled from the deck; they count
+    at the expected mix of the cards the seat has not seen.
+    """
+    best = 0.0
+    camels = 0 if goods_only else market[CAMEL] + missing * refill_share[CAMEL]
+    if camels:
+        best = 1.2 * camels
+    can_trade = herd + hand_size >= 2
+    can_take = hand_size < HAND_LIMIT
+    for good in GOODS:
+        expected = market[good] + missing * refill_share[good] if missing else market[good]
+        if expected <= 0.0:
+            continue
+        if not can_trade:
+            if not can_take:
+                continue
+            expected = min(expected, 1.0)
+        pile = GOODS_TOKENS[good][tokens_taken[good]:]
+        whole = int(expected)
+        value = sum(pile[:whole])
+        if whole < len(pile):
+            value += (expected - whole) * pile[whole]
+        if good in PRECIOUS and expected < 2.0:
+            value *= 0.6
+        if value > best:
+            best = value
+    return best * factor
+
+
+def final_value(realized_me: float, realized_other: float, herd_me: int, herd_other: int) -> float:
+    """Value of a round that has just ended: score difference plus the win bonus."""
+    diff = realized_me - realized_other
+    if herd_me > herd_other:
+        diff += CAMEL_TOKEN_VALUE
+    elif herd_other > herd_me:
+        diff -= CAMEL_TOKEN_VALUE
+    if diff > 0:
+        return diff + WIN_VALUE
+    if diff < 0:
+        return diff - WIN_VALUE
+    return 0.0
+
+
+def evaluate_after(ctx: Context, hand, herd_me: int, market, missing: int, tokens_taken,
+                   bonus_sizes, deck_size: int, realized_me: float) -> float:
+    """Value for the seat of a position where the other player moves next.
+
+    `tokens_taken` and `bonus_sizes` are the view's own tuples unless a sale
+    changed them (then the slower general path is taken).
+    """
+    view = ctx.view
+    herd_other = view.herds[ctx.other]
+    factor_key = (deck_size, tokens_taken)
+    factor = ctx.factor_cache.get(factor_key)
+    if factor is None:
+        factor = ctx.factor_cache[factor_key] = time_factor(deck_size, tokens_taken)
+    value = realized_me - ctx.realized[ctx.other]
+    if tokens_taken is view.tokens_taken and bonus_sizes is view.bonus_sizes:
+        table = ctx.sale_table
+        value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
+                           + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
+    else:
+        value += hand_potential(hand, tokens_taken, bonus_sizes, ctx.bonus_mean, factor)
+    value -= ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
+    camel_key = (herd_me, deck_size)
+    camels = ctx.camel_cache.get(camel_key)
+    if camels is None:
+        camels = ctx.camel_cache[camel_key] = camel_term(herd_me, herd_other, deck_size)
+    value += camels
+    hand_size = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] + hand[5]
+    if hand_size >= HAND_LIMIT - 1:
+        value += hand_pressure(hand_size)
+    if not missing and tokens_taken is view.tokens_taken:
+        table = ctx.grab_table
+        grab = max(1.2 * market[CAMEL], table[0][market[0]], table[1][market[1]],
+                   table[2][market[2]], table[3][market[3]], table[4][market[4]],
+                   table[5][market[5]]) * factor
+        return value - MARKET_WEIGHT * grab
+    grab_key = (market, missing, tokens_taken, factor)
+    grab = ctx.grab_cache.get(grab_key)
+    if grab is None:
+        grab = ctx.grab_cache[grab_key] = market_grab(
+            market, missing, ctx.refill_share, tokens_taken, herd_other,
+            ctx.opponent_hand_size, factor)
+    return value - MARKET_WEIGHT * grab
+
+
+def action_value(ctx: Context, action) -> float:
+    """One-ply value for the seat of playing `action` (legal) in `ctx.view`."""
+    view = ctx.view
+    me = ctx.me
+    hand = view.hand
+    herd = view.herds[me]
+    market = view.market
+    tokens_taken = view.tokens_taken
+    bonus_sizes = view.bonus_sizes
+    deck_size = view.deck_size
+    realized = ctx.realized[me]
+    kind = action.kind
+    missing = 0
+    if kind == "sell":
+        good, count = action.good, action.count
+        taken = tokens_taken[good]
+        paid = GOODS_TOKENS[good][taken:taken + count]
+        realized += sum(paid)
+        if count >= 3:
+            size = count if count < 5 else 5
+            if bonus_sizes[size - 3]:
+                realized += ctx.bonus_mean[size]
+                bonus_sizes = tuple(n - (index == size - 3) for index, n in enumerate(bonus_sizes))
+        hand = hand[:good] + (hand[good] - count,) + hand[good + 1:]
+        if paid:
+            tokens_taken = tokens_taken[:good] + (taken + len(paid),) + tokens_taken[good + 1:]
+            empty = sum(t >= s for t, s in zip(tokens_taken, PILE_SIZES))
+            if empty >= EMPTY_PILES_TO_END:
+                return final_value(realized, ctx.realized[ctx.other], herd, view.herds[ctx.other])
+    elif kind == "take":
+        good = action.good
+        hand = hand[:good] + (hand[good] + 1,) + hand[good + 1:]
+        market = market[:good] + (market[good] - 1,) + market[good + 1:]
+        missing = 1
+    elif kind == "camels":
+        missing = market[CAMEL]
+        herd += missing
+        market = market[:CAMEL] + (0,)
+    else:
+        taken, given = action.taken, action.given
+        market = tuple(map(sub, map(add, market, given), taken))
+        hand = tuple(map(sub, map(add, hand, taken[:CAMEL]), given[:CAMEL]))
+        herd -= given[CAMEL]
+    if missing:
+        if deck_size < missing:
+            return final_value(realized, ctx.realized[ctx.other], herd, view.herds[ctx.other])
+        deck_size -= missing
+    return evaluate_after(ctx, hand, herd, market, missing, tokens_taken, bonus_sizes,
+                          deck_size, realized)
+
+
+def progressing(actions, deck_size: int):
+    """The actions that cannot feed an endless loop once the deck is empty.
+
+    With an empty deck any take ends the round and a sale shrinks the hands, so
+    only trades can repeat; we keep trades that pay with camels alone (the herds
+    only shrink: they cannot grow again without ending the round). Some action
+    always remains: a take or the camels, or with a full hand a sale.
+    """
+    if deck_size:
+        return actions
+    kept = [a for a in actions if a.kind != "trade" or a.given[CAMEL] == sum(a.given)]
+    return kept or list(actions)
+
+
+def ranked_actions(view: PlayerView, ctx: Context | None = None):
+    """(value, action) for every progressing legal action, best first; ties by notation order."""
+    if ctx is None:
+        ctx = Context(view)
+    actions = progressing(view.legal_actions(), view.deck_size)
+    scored = [(action_value(ctx, action), index, action) for index, action in enumerate(actions)]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(value, action) for value, _, action in scored]
