@@ -411,7 +411,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        with DistServer(port=args.port, base_path=args.base, verbose=True) as server:
+        try:
+            server = DistServer(port=args.port, base_path=args.base, verbose=True)
+        except OSError as error:
+            print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror} (try --port)", file=sys.stderr)
+            return 1
+        with server:
             print(f"serving {DIST} at {server.url}  (Ctrl-C stops)", flush=True)
             try:
                 server.thread.join()
