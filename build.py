@@ -279,20 +279,21 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
         shutil.copyfile(runtime / name, staging / "pyodide" / name)
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
     (staging / project.wheel_name).write_bytes(wheel_bytes(project, package_files(project)))
-    # boot.js reads the wheel names from here rather than hard-coding versions.
+    # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps({
         "app_wheel": project.wheel_name,
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
+        "runtime_files": [f"pyodide/{name}" for name in PYODIDE_RUNTIME_FILES],
     }, indent=1) + "\n")
 
     precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
-    build = build_id(staging, precache)
-    write_service_worker(staging, web, build, precache)
+    this_build = build_id(staging, precache)
+    write_service_worker(staging, web, this_build, precache)
 
     sizes = {name: (staging / name).stat().st_size for name in dist_files(staging)}
     report = {
-        "build": build,
+        "build": this_build,
         "files": sizes,
         "file_count": len(sizes),
         "total_bytes": sum(sizes.values()),
@@ -410,7 +411,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {error}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        with DistServer(port=args.port, base_path=args.base, verbose=True) as server:
+        try:
+            server = DistServer(port=args.port, base_path=args.base, verbose=True)
+        except OSError as error:
+            print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror} (try --port)", file=sys.stderr)
+            return 1
+        with server:
             print(f"serving {DIST} at {server.url}  (Ctrl-C stops)", flush=True)
             try:
                 server.thread.join()

@@ -125,3 +125,14 @@ def test_the_server_sends_the_types_browsers_need_under_its_base_path(built, sit
         with pytest.raises(urllib.error.HTTPError) as outside:
             urllib.request.urlopen(server.origin + "/" + path)
         assert outside.value.code == 404
+
+
+def test_the_manifest_icons_exist_with_their_declared_sizes(site_build):
+    manifest = json.loads((site_build.WEB / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        data = (site_build.WEB / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", icon["src"]
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert f"{width}x{height}" == icon["sizes"], icon["src"]
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}

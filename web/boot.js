@@ -63,17 +63,9 @@ async function fetchJson(path) {
 
 // Pyodide hangs, or only logs a warning, when some of its files are missing
 // (a 404 for pyodide.asm.wasm leaves loadPyodide pending forever). So every
-// file the boot needs is checked with a HEAD request, in parallel with the
-// loading itself: a missing file becomes a message that names it, at no cost
-// in time when all is well.
-const RUNTIME_FILES = [
-  "./pyodide/pyodide.mjs",
-  "./pyodide/pyodide.asm.mjs",
-  "./pyodide/pyodide.asm.wasm",
-  "./pyodide/python_stdlib.zip",
-  "./pyodide/pyodide-lock.json",
-];
-
+// file the boot needs (build.json lists them) is checked with a HEAD request,
+// in parallel with the loading itself: a missing file becomes a message that
+// names it, at no cost in time when all is well.
 async function requireFile(path) {
   let response;
   try {
@@ -190,10 +182,9 @@ async function boot() {
     const runtime = loadRuntime();
     runtime.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
     const buildInfo = fetchJson("./build.json");
-    const allFilesPresent = Promise.all([
-      ...RUNTIME_FILES.map(requireFile),
-      buildInfo.then((build) => Promise.all([build.micropip_wheel, build.app_wheel].map(requireFile))),
-    ]);
+    const allFilesPresent = buildInfo.then((build) =>
+      Promise.all([...build.runtime_files, build.micropip_wheel, build.app_wheel].map(requireFile)),
+    );
     // Each stage races the failures: a missing file or a stray crash ends the
     // boot even when the stage itself would wait forever.
     const never = new Promise(() => {});

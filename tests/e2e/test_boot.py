@@ -99,7 +99,7 @@ def not_found(route):
         ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE),
-        ("**/pyodide/pyodide.asm.wasm", r"Could not download \./pyodide/pyodide\.asm\.wasm \(HTTP 404\)", PYODIDE_CRASH_NOISE),
+        ("**/pyodide/pyodide.asm.wasm", r"Could not download pyodide/pyodide\.asm\.wasm \(HTTP 404\)", PYODIDE_CRASH_NOISE),
         ("**/pyodide/python_stdlib.zip", r"python_stdlib\.zip", PYODIDE_CRASH_NOISE),
     ],
     ids=["app-wheel", "micropip-wheel", "build-json", "pyodide-mjs", "pyodide-wasm", "stdlib"],
