@@ -118,18 +118,13 @@ class Controller:
 
     def _new_game(self) -> None:
         level, first = self.settings["level"], self.settings["first"]
-        first_seat = {"you": self.human_seat_for_new(), "computer": 1 - self.human_seat_for_new(),
-                      "random": None}[first]
-        self.human = 0
+        self.human = 0  # a new game seats the human as player 0
+        first_seat = {"you": 0, "computer": 1, "random": None}[first]
         players = ("You", f"Computer ({level})")
         seed = self._seed_param()
         self.params.pop("seed", None)   # "Play again" deals a fresh game
         self._install(Game.new(seed=seed, first=first_seat, players=players), level)
         self.log = self._rebuild_log()
-
-    @staticmethod
-    def human_seat_for_new() -> int:
-        return 0
 
     def _install(self, game: Game, level: str, human: int | None = None) -> None:
         self.token += 1
