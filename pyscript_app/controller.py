@@ -425,9 +425,10 @@ class Controller:
             if ok:
                 self._say("Link copied to the clipboard.", "ok")
             else:
-                self._say("The clipboard is not available: copy the link from the field.", "info")
+                self._say("The clipboard is not available: copy the link from the field above.", "info")
             self._refresh()
 
+        self._say("Copying the link…", "info")
         self.host.copy_text(self.share_url, done)
 
     def on_export(self, **_):

@@ -85,9 +85,12 @@ class BrowserHost:
         task.add_done_callback(self._tasks.discard)
 
     def copy_text(self, text: str, done) -> None:
+        async def write():
+            await js.navigator.clipboard.writeText(text)
+
         async def copy():
-            try:
-                await js.navigator.clipboard.writeText(text)
+            try:  # a browser may reject, or never answer (no focus): give up after 2 s
+                await asyncio.wait_for(write(), 2)
                 ok = True
             except Exception:
                 ok = False

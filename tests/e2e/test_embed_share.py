@@ -66,7 +66,7 @@ def test_copy_link_gives_a_url_that_opens_this_position(page, load_game):
     link = page.get_by_test_id("share-link").input_value()
     assert "#position=" in link and link.startswith(page.url.split("#")[0])
     page.get_by_test_id("copy-link").click()
-    page.get_by_test_id("message").filter(has_text="link").wait_for()
+    page.get_by_test_id("message").filter(has_text="clipboard").wait_for()
     page.goto("about:blank")
     page.goto(link)
     page.locator("html[data-state=ready]").wait_for(state="attached", timeout=30_000)
