@@ -1,9 +1,9 @@
 """The only module that touches the browser (`js`, `pyodide.ffi`).
 
 It renders HTML strings into <main id="app">, forwards clicks from one
-delegated listener (plus one for the hidden file input's `change`) to the
-controller, and provides timers, localStorage, the clipboard and file
-download/upload. Proxies for the listeners are kept on the host for the page's
+delegated listener on that element (plus `change` for the hidden file input
+and Escape to close a panel) to the controller, and provides timers,
+localStorage, the clipboard and file download/upload. Proxies for the listeners are kept on the host for the page's
 lifetime; one-shot timer callbacks destroy themselves.
 """
 
@@ -127,9 +127,11 @@ class BrowserHost:
         self.controller = controller
         click = create_proxy(self._on_click)
         change = create_proxy(self._on_change)
-        self._proxies += [click, change]
+        keydown = create_proxy(self._on_keydown)
+        self._proxies += [click, change, keydown]
         self.root.addEventListener("click", click)
         self.root.addEventListener("change", change)
+        self.root.addEventListener("keydown", keydown)
 
     def _on_click(self, event) -> None:
         try:
@@ -143,6 +145,13 @@ class BrowserHost:
                                    _text(element.getAttribute("data-index")))
         except Exception as error:
             _report(error)
+
+    def _on_keydown(self, event) -> None:
+        if _text(event.key) == "Escape" and _value(self.root.querySelector(".panel [data-action=close]")) is not None:
+            try:
+                self.controller.handle("close")
+            except Exception as error:
+                _report(error)
 
     def _on_change(self, event) -> None:
         field = _value(event.target)

@@ -84,6 +84,9 @@ def test_rules_panel_opens_in_an_embedded_game(page, load_game):
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.get_by_test_id("close-panel").click()
     assert page.get_by_test_id("rules-panel").count() == 0
+    page.get_by_test_id("btn-rules").click()
+    page.keyboard.press("Escape")  # the panel took the focus; Escape closes it
+    assert page.get_by_test_id("rules-panel").count() == 0
 
 
 def test_embed_in_a_320px_iframe(page, base_url):
