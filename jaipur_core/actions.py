@@ -113,9 +113,9 @@ def parse_action(text: str) -> Action:
     if head == "sell":
         if len(words) == 3:
             first, second = words[1], words[2]
-            if first.isdigit() and not second.isdigit():
+            if first.isdecimal() and not second.isdecimal():
                 first, second = second, first
-            if second.isdigit():
+            if second.isdecimal():
                 count = int(second)
                 if count < 1:
                     raise InvalidActionError(f"'{text.strip()}': sell at least one card")

@@ -47,6 +47,9 @@ def read_json(source: str, what: str):
         name = "stdin" if source == "-" else source
         raise BadInput(f"{what} in {name} is not valid JSON: {error.msg} "
                        f"(line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        name = "stdin" if source == "-" else source
+        raise BadInput(f"{what} in {name} is not valid JSON: nested too deeply") from None
 
 
 def read_position(source: str):
@@ -159,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         output = args.run(args)
     except BadInput as error:
-        print(f"error: {error}", file=sys.stderr)
+        # One line even when the input echoed in the message holds line breaks.
+        print("error: " + " ".join(str(error).splitlines()), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)

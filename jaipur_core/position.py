@@ -11,7 +11,7 @@ from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_BY_NAME, CARD_COUNTS,
                     SEALS_TO_WIN)
 from .errors import InvalidPositionError
 from .scoring import camel_token_holder, score_round
-from .state import GAME_OVER, PHASES, PLAY, ROUND_OVER, GameState, RoundResult
+from .state import PHASES, PLAY, GameState, RoundResult
 
 POSITION_FORMAT = "jaipur-position/1"
 #: Which bonus pile a bonus token's value comes from (the value ranges do not overlap).

@@ -11,9 +11,9 @@ from __future__ import annotations
 from itertools import product
 from operator import mul
 
-from .actions import CAMELS, Action, cards_text, Sell, TakeCamels, TakeGood, Trade, parse_action
-from .cards import (BONUS_SIZES, CAMEL, CARD_NAMES, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS,
-                    HAND_LIMIT, MARKET_SIZE, PRECIOUS, PRECIOUS_MINIMUM_SALE, PLURAL_NAMES,
+from .actions import CAMELS, Action, Sell, TakeGood, Trade, cards_text, parse_action
+from .cards import (BONUS_SIZES, CAMEL, CARD_NAMES, DIAMOND, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS,
+                    HAND_LIMIT, PRECIOUS, PRECIOUS_MINIMUM_SALE, PLURAL_NAMES,
                     bonus_pile_for, count_words)
 from .errors import IllegalActionError
 from .scoring import score_round
@@ -125,8 +125,9 @@ def _trades(taken, givable, camels, size) -> tuple[Action, ...]:
     return tuple(trades)
 
 
-def is_legal(state: GameState, action: Action) -> bool:
-    return action in legal_actions(state)
+def is_legal(state: GameState, action: Action | str) -> bool:
+    """Whether the mover may play `action` (text is parsed, as by `apply`)."""
+    return why_illegal(state, action) is None
 
 
 def _bounded_multisets(limits, size, start=0):
@@ -142,37 +143,44 @@ def _bounded_multisets(limits, size, start=0):
 
 
 def why_illegal(state: GameState, action: Action | str) -> str | None:
-    """A one-line reason the mover may not play `action`, or None if it is legal."""
+    """A one-line reason the mover may not play `action`, or None if it is legal.
+
+    Checked straight from the rules, without generating the legal list; the
+    tests hold it equal to membership in `legal_actions`.
+    """
     if isinstance(action, str):
         action = parse_action(action)
     if state.phase == ROUND_OVER:
         return "The round is over"
     if state.phase == GAME_OVER:
         return "The game is over"
-    if action in legal_actions(state):
-        return None
     player = state.to_move
-    hand, market, herd = state.hands[player], state.market, state.herds[player]
-    hand_size = sum(hand)
-    if isinstance(action, TakeGood):
-        if hand_size >= HAND_LIMIT:
+    hand, market = state.hands[player], state.market
+    kind = action.kind
+    if kind == "take":
+        if sum(hand) >= HAND_LIMIT:
             return f"Your hand already holds {HAND_LIMIT} cards"
-        return f"The market has no {CARD_NAMES[action.good]}"
-    if isinstance(action, TakeCamels):
-        return "There are no camels in the market"
-    if isinstance(action, Sell):
+        if not market[action.good]:
+            return f"The market has no {CARD_NAMES[action.good]}"
+        return None
+    if kind == "camels":
+        return None if market[CAMEL] else "There are no camels in the market"
+    if kind == "sell":
         good, count = action.good, action.count
         if good == CAMEL:
             return "Camels cannot be sold"
         if good in PRECIOUS and count < PRECIOUS_MINIMUM_SALE:
-            return f"{PLURAL_NAMES[good].capitalize()} are sold at least two at a time"
-        return f"You have {_only(hand[good], good)} in your hand"
-    if isinstance(action, Trade):
-        return _why_trade_illegal(action, market, hand, herd, hand_size)
+            verb = "are" if good == DIAMOND else "is"
+            return f"{PLURAL_NAMES[good].capitalize()} {verb} sold at least two at a time"
+        if hand[good] < count:
+            return f"You have {_only(hand[good], good)} in your hand"
+        return None
+    if kind == "trade":
+        return _why_trade_illegal(action, market, hand, state.herds[player])
     return "Unknown action"
 
 
-def _why_trade_illegal(action: Trade, market, hand, herd, hand_size) -> str:
+def _why_trade_illegal(action: Trade, market, hand, herd) -> str | None:
     taken, given = action.taken, action.given
     taken_count, given_count = sum(taken), sum(given)
     if taken[CAMEL]:
@@ -192,8 +200,11 @@ def _why_trade_illegal(action: Trade, market, hand, herd, hand_size) -> str:
             return f"You have {_only(hand[good], good)} in your hand"
     if given[CAMEL] > herd:
         return f"You have {_only(herd, CAMEL)} in your herd"
-    return (f"Your hand would hold {hand_size + given[CAMEL]} cards; "
-            f"the limit is {HAND_LIMIT}")
+    # Camels given grow the hand by as many goods taken in their place.
+    hand_after = sum(hand) + given[CAMEL]
+    if hand_after > HAND_LIMIT:
+        return f"Your hand would hold {hand_after} cards; the limit is {HAND_LIMIT}"
+    return None
 
 
 def _only(count: int, card: int) -> str:
@@ -208,8 +219,9 @@ def apply(state: GameState, action: Action | str) -> GameState:
     """
     if isinstance(action, str):
         action = parse_action(action)
-    if action not in legal_actions(state):
-        raise IllegalActionError(action, why_illegal(state, action))
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
     return apply_legal(state, action)
 
 

@@ -13,7 +13,6 @@ import random
 
 from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, CARDS, GOODS,
                     GOODS_TOKENS, HAND_LIMIT)
-from .errors import InvalidPositionError
 from .position import (BONUS_SIZE_OF_VALUE, _check_conservation, _check_phase, _fail,
                        _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
                        counts_from_cards, counts_to_names, goods_won_to_json)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jaipur_core import (CAMEL, CAMELS, CLOTH, DIAMOND, GOLD, LEATHER, SILVER, SPICE,
                          InvalidActionError, JaipurError, Sell, TakeCamels, TakeGood, Trade,
@@ -79,6 +81,8 @@ def test_actions_are_immutable():
     ("sell leather three", "write 'sell GOOD N'"),
     ("sell leather 0", "sell at least one card"),
     ("sell ruby 2", "unknown card 'ruby'"),
+    ("sell leather \u00b2", "write 'sell GOOD N'"),
+    ("sell \u00b2 leather", "write 'sell GOOD N'"),
     ("trade gold+gold", "write 'trade TAKEN for GIVEN'"),
     ("trade gold++gold for camel+camel", "empty card name"),
     ("trade gold+ruby for camel+camel", "unknown card 'ruby'"),
@@ -109,3 +113,21 @@ def test_sorting_by_text_orders_kinds():
                ("trade gold+gold for camel+camel", "take gold", "sell leather 1", "camels")]
     assert [str(a) for a in sorted(actions, key=str)] == [
         "camels", "sell leather 1", "take gold", "trade gold+gold for camel+camel"]
+
+
+WORDS = ["take", "sell", "trade", "for", "camels", "camel", "gold", "Diamonds", "leather", "+",
+         "0", "1", "3", "12", "\u00b2", "\u0663", " ", "  ", "\t", "x"]
+
+
+@given(text=st.one_of(st.text(max_size=40),
+                      st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join)))
+@settings(max_examples=200, deadline=None)
+def test_parse_never_fails_with_anything_but_invalid_action(text):
+    try:
+        action = parse_action(text)
+    except InvalidActionError as error:
+        assert str(error)
+        assert isinstance(error, ValueError)
+    else:
+        assert parse_action(str(action)) == action
+        assert str(parse_action(str(action))) == str(action)

@@ -217,3 +217,16 @@ def test_invalid_record(write):
 def test_malformed_record_names_the_field(write):
     bad(run("replay", write({"format": "jaipur-game/1", "players": ["A", "B"], "rounds": []})),
         "invalid record", "rounds")
+
+
+def test_json_nested_too_deeply(write):
+    bad(run("legal", write("[" * 100_000)), "not valid JSON", "nested too deeply")
+    bad(run("replay", "-", stdin='{"a":' * 100_000), "not valid JSON")
+
+
+def test_action_with_a_superscript_count(write):
+    bad(run("apply", write(RICH), "sell leather \u00b2"), "write 'sell GOOD N'")
+
+
+def test_error_stays_on_one_line_when_the_input_has_line_breaks(write):
+    bad(run("apply", write(RICH), "take\ngold silver"), "write 'take GOOD'")

@@ -207,3 +207,36 @@ def test_token_values_must_be_real():
 def test_empty_deck_with_full_market_is_a_valid_play_position():
     data = position(market="camel gold gold leather spice", deck=[], spare_camels_to=1)
     assert position_from_json(data).deck == ()
+
+
+def test_the_format_md_example_is_consistent_once_its_deck_is_completed():
+    example = {
+        "format": "jaipur-position/1", "phase": "play", "round": 1, "seals": [0, 0],
+        "round_starter": 0, "to_move": 0,
+        "market": ["camel", "camel", "camel", "gold", "leather"],
+        "deck": ["spice", "camel", "diamond"], "discard": ["leather", "leather"],
+        "goods_tokens": {"diamond": [7, 7, 5, 5, 5], "gold": [6, 6, 5, 5, 5],
+                         "silver": [5, 5, 5, 5, 5], "cloth": [5, 3, 3, 2, 2, 1, 1],
+                         "spice": [5, 3, 3, 2, 2, 1, 1],
+                         "leather": [2, 1, 1, 1, 1, 1, 1]},
+        "bonus_tokens": {"3": [2, 1, 3, 2, 1, 3, 2], "4": [5, 4, 6, 6, 4, 5],
+                         "5": [10, 8, 9, 10, 8]},
+        "camel_token": True,
+        "players": [
+            {"hand": ["gold", "gold", "spice"], "herd": 2,
+             "goods_tokens": {"leather": [4, 3]}, "bonus_tokens": [], "camel_token": False},
+            {"hand": ["cloth"], "herd": 0, "goods_tokens": {}, "bonus_tokens": [],
+             "camel_token": False}],
+        "round_result": None, "winner": None,
+    }
+    # As printed (abbreviated deck) it is rejected, naming the card count.
+    with pytest.raises(InvalidPositionError, match="^cards:"):
+        position_from_json(example)
+    completed = position(market=example["market"], hands=("gold gold spice", "cloth"),
+                         herds=(2, 0), discard=example["discard"],
+                         deck_top=example["deck"], goods_won=({"leather": [4, 3]}, {}),
+                         bonus_piles=example["bonus_tokens"])
+    assert {key: value for key, value in completed.items() if key != "deck"} == \
+        {key: value for key, value in example.items() if key != "deck"}
+    state = position_from_json(completed)
+    assert position_to_json(state)["deck"][:3] == ["spice", "camel", "diamond"]

@@ -92,7 +92,7 @@ def play_game(seed: int, each_action=None, each_round_end=None):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 def test_every_action_keeps_everything_accounted_for_and_round_trips(seed):
     def check(before, action, after, rng):
         data = position_to_json(after)
@@ -108,13 +108,16 @@ def test_every_action_keeps_everything_accounted_for_and_round_trips(seed):
             view_data = json.loads(json.dumps(view.to_json()))
             assert view_from_json(view_data) == view
             assert view_from_json(view_data).to_json() == view_data
+            expected = legal_actions(after) if after.to_move == seat else ()
+            assert view.legal_actions() == expected
+            assert sum(view.unseen_cards()) == len(after.deck) + after.hand_size(1 - seat)
 
     final, rounds = play_game(seed, each_action=check)
     assert final.phase == GAME_OVER and max(final.seals) == 2
 
 
 @given(seed=SEEDS)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 def test_illegal_actions_raise_and_leave_the_state_unchanged(seed):
     tried = Counter()
 
@@ -143,7 +146,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(seed):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 def test_legal_actions_are_sorted_unique_and_all_apply(seed):
     rng = random.Random(seed)
     state = new_game(rng)
@@ -161,7 +164,7 @@ def test_legal_actions_are_sorted_unique_and_all_apply(seed):
 
 
 @given(seed=SEEDS)
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 def test_sample_state_is_valid_and_has_the_same_view(seed):
     def check(before, action, after, rng):
         if rng.random() > 0.3:
@@ -248,3 +251,82 @@ def test_next_round_refuses_during_play():
         assert "round_over" in str(error)
     else:
         raise AssertionError("next_round dealt from phase play")
+
+
+# ------------------------------------------------- mutated input never crashes
+
+JUNK = [None, -1, 0, 1, 2, 3, 7, 40, 1.5, "x", "camel", "gold", [], {}, True, False,
+        ["camel"], ["gold"] * 8, [7], [1, 2], {"3": [1]}, "play", "round_over", 10**30]
+
+
+def json_paths(data, prefix=()):
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from json_paths(value, prefix + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from json_paths(value, prefix + (index,))
+
+
+def mutate(data, rng: random.Random):
+    """A copy of a JSON value with 1-3 fields replaced by junk or deleted."""
+    data = json.loads(json.dumps(data))
+    paths = list(json_paths(data))[1:]
+    for _ in range(rng.randint(1, 3)):
+        path = rng.choice(paths)
+        target = data
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            if isinstance(target, dict) and rng.random() < 0.15:
+                del target[path[-1]]
+            else:
+                target[path[-1]] = rng.choice(JUNK)
+        except (KeyError, IndexError, TypeError):
+            pass   # an earlier mutation removed or replaced the path
+    return data
+
+
+@given(seed=SEEDS)
+@settings(max_examples=40, deadline=None)
+def test_mutated_positions_views_and_records_fail_cleanly_or_are_valid(seed):
+    rng = random.Random(seed)
+    states = []
+
+    def keep(before, action, after, inner_rng):
+        if inner_rng.random() < 0.1:
+            states.append(after)
+
+    final, rounds = play_game(seed, each_action=keep)
+    states.append(final)
+    for state in states:
+        data = mutate(position_to_json(state), rng)
+        try:
+            parsed = position_from_json(data)
+        except JaipurError:
+            pass
+        else:
+            check_accounted_for(position_to_json(parsed))
+            for action in legal_actions(parsed):
+                apply_legal(parsed, action)
+        seat = rng.randrange(2)
+        data = mutate(view_of(state, seat).to_json(), rng)
+        try:
+            view = view_from_json(data)
+        except JaipurError:
+            pass
+        else:
+            sampled = sample_state(view, random.Random(seed))
+            position_from_json(position_to_json(sampled))
+            assert view_of(sampled, view.seat) == view
+    game = Game.new(seed=seed)
+    for _ in range(6):
+        game.play(rng.choice(legal_actions(game.state)))
+    for _ in range(10):
+        try:
+            replayed = replay(record_from_json(mutate(game.to_record_json(), rng)))
+        except JaipurError:
+            pass
+        else:
+            check_accounted_for(position_to_json(replayed))

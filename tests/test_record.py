@@ -243,3 +243,9 @@ def test_game_play_rejects_illegal_actions_and_keeps_the_record():
     with pytest.raises(JaipurError):
         game.play("sell camel 1")
     assert game.to_record_json() == before
+
+
+@pytest.mark.parametrize("seed", [0, 17, 2024])
+def test_same_seed_same_record(seed):
+    assert play_out(seed).to_record_json() == play_out(seed).to_record_json()
+    assert play_out(seed).to_record_json() != play_out(seed + 1).to_record_json()

@@ -11,7 +11,8 @@ from collections import Counter
 
 import pytest
 
-from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, IllegalActionError, JaipurError, apply,
+from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, IllegalActionError, InvalidActionError,
+                         JaipurError, apply, is_legal,
                          legal_actions, new_game, next_round, parse_action, position_from_json,
                          position_to_json, why_illegal)
 from jaipur_core.cards import BONUS_TOKENS, CAMEL, CARD_COUNTS
@@ -290,8 +291,8 @@ def test_sell_one_good_any_number():
 
 @pytest.mark.parametrize("good, message", [
     ("diamond", "Diamonds are sold at least two at a time"),
-    ("gold", "Gold are sold at least two at a time"),
-    ("silver", "Silver are sold at least two at a time"),
+    ("gold", "Gold is sold at least two at a time"),
+    ("silver", "Silver is sold at least two at a time"),
 ])
 def test_sell_precious_minimum_two(good, message):
     s = state(hands=(f"{good} {good} {good}", ""))
@@ -581,7 +582,7 @@ def test_game_of_three_rounds_by_random_play():
 
 @pytest.mark.parametrize("kwargs, action, reason", [
     (dict(hands=("diamond", "")), "sell diamond 1", "Diamonds are sold at least two at a time"),
-    (dict(hands=("gold", "")), "sell gold 1", "Gold are sold at least two at a time"),
+    (dict(hands=("gold", "")), "sell gold 1", "Gold is sold at least two at a time"),
     (dict(hands=("leather", "")), "sell leather 2", "You have only 1 leather in your hand"),
     (dict(hands=("", "")), "sell spice 1", "You have no spice in your hand"),
     (dict(hands=("diamond diamond", "")), "sell diamond 3", "You have only 2 diamonds in your hand"),
@@ -637,3 +638,19 @@ def test_card_conservation_of_a_builder_position():
     counts["camel"] += 3
     assert counts == Counter({name: n for name, n in zip(
         ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel"), CARD_COUNTS)})
+
+
+@pytest.mark.parametrize("action, legal", [
+    ("camels", True), ("take gold", True), ("TAKE  Gold", True), ("take silver", False),
+    ("sell cloth 1", True), ("sell cloth 2", False),
+], ids=["camels", "take", "take-case", "take-missing", "sell", "sell-too-many"])
+def test_is_legal_accepts_actions_and_text(action, legal):
+    s = state(market="camel camel camel gold leather", hands=("cloth", ""))
+    assert is_legal(s, action) is legal
+    assert is_legal(s, parse_action(action)) is legal
+    assert (why_illegal(s, action) is None) is legal
+
+
+def test_is_legal_rejects_text_that_is_not_an_action():
+    with pytest.raises(InvalidActionError):
+        is_legal(state(), "dance")
