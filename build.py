@@ -99,24 +99,22 @@ def fetch_pyodide_tarball() -> Path:
     return tarball
 
 
-def pyodide_runtime() -> Path:
-    """The extracted runtime folder; extracted once per tarball hash."""
+def copy_pyodide_runtime(target: Path) -> None:
+    """Copy the runtime files straight out of the hash-checked tarball (no
+    extracted copy that could drift from it). One sequential pass: seeking in
+    a .tgz would decompress it again for every file."""
     tarball = fetch_pyodide_tarball()
-    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
-    stamp = target / ".extracted-from"
-    if stamp.exists() and stamp.read_text() == PYODIDE_TARBALL_SHA256:
-        return target
-    shutil.rmtree(target, ignore_errors=True)
-    target.mkdir(parents=True)
-    with tarfile.open(tarball) as tar:
-        for name in PYODIDE_RUNTIME_FILES:
-            member = tar.getmember(f"package/{name}")
-            extracted = tar.extractfile(member)
-            if extracted is None:
-                raise BuildError(f"{tarball} has no regular file package/{name}")
-            (target / name).write_bytes(extracted.read())
-    stamp.write_text(PYODIDE_TARBALL_SHA256)
-    return target
+    target.mkdir(parents=True, exist_ok=True)
+    wanted = {f"package/{name}": name for name in PYODIDE_RUNTIME_FILES}
+    with tarfile.open(tarball, "r|gz") as tar:
+        for member in tar:
+            if member.name not in wanted or not member.isfile():
+                continue
+            name = wanted.pop(member.name)
+            with tar.extractfile(member) as extracted, (target / name).open("wb") as out:
+                shutil.copyfileobj(extracted, out, 1 << 20)
+    if wanted:
+        raise BuildError(f"{tarball} lacks {', '.join(sorted(wanted))}")
 
 
 def micropip_wheel() -> Path:
@@ -267,16 +265,13 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
     `web` is the page's source folder (tests pass an edited copy)."""
     started = time.perf_counter()
     project = Project.from_pyproject()
-    runtime = pyodide_runtime()
     micropip = micropip_wheel()
 
     staging = dist.with_name(dist.name + ".partial")
     shutil.rmtree(staging, ignore_errors=True)
     copy_tree(web, staging)
     (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
-    (staging / "pyodide").mkdir()
-    for name in PYODIDE_RUNTIME_FILES:
-        shutil.copyfile(runtime / name, staging / "pyodide" / name)
+    copy_pyodide_runtime(staging / "pyodide")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
     (staging / project.wheel_name).write_bytes(wheel_bytes(project, package_files(project)))
     # boot.js reads the file names from here rather than hard-coding versions.

@@ -74,6 +74,10 @@ def one_cold_load(playwright, url: str) -> dict:
 def measure(context, url: str) -> dict:
     page = context.new_page()
     page.add_init_script(RECORD_READY)
+    # Wall time the main thread spent in tasks: close to the total means the
+    # load is bound by CPU (compiling, Python start-up), not by the network.
+    devtools = context.new_cdp_session(page)
+    devtools.send("Performance.enable")
     by_page, by_worker = [], []
     context.on("requestfinished",
                lambda request: (by_worker if request.service_worker else by_page).append(request))
@@ -83,12 +87,14 @@ def measure(context, url: str) -> dict:
     settled = page.evaluate("window.__bootSettled")
     if settled["state"] != "ready":
         raise SystemExit(f"boot failed: {page.get_by_test_id('boot-error').inner_text()}")
+    metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
     stages = page.evaluate(
         "performance.getEntriesByType('mark').map((mark) => [mark.name, mark.startTime])")
     page.evaluate("async () => (await navigator.serviceWorker.ready).active.state")
     page.wait_for_timeout(200)  # let the last requestfinished events arrive
     return {
         "seconds": settled["ms"] / 1000,
+        "main_thread_seconds": metrics.get("TaskDuration", float("nan")),
         "stages": stages,
         "requests": len(by_page),
         "bytes": sum(response_bytes(r) for r in by_page),
@@ -113,11 +119,14 @@ def main() -> int:
             runs.append(run)
             stages = ", ".join(f"{name.removeprefix('jaipur: ')} @{ms / 1000:.2f}"
                                for name, ms in run["stages"])
-            print(f"run {index + 1}: {run['seconds']:.2f} s to ready, {run['requests']} requests, "
+            print(f"run {index + 1}: {run['seconds']:.2f} s to ready "
+                  f"(main thread busy {run['main_thread_seconds']:.2f} s), {run['requests']} requests, "
                   f"{run['bytes']:,} bytes; then service worker precache: "
                   f"{run['precache_requests']} requests, {run['precache_bytes']:,} bytes\n"
                   f"       {stages}")
     seconds = [run["seconds"] for run in runs]
+    busy = [run["main_thread_seconds"] for run in runs]
+    print(f"main thread busy: median {statistics.median(busy):.2f} s")
     print(f"median {statistics.median(seconds):.2f} s, best {min(seconds):.2f} s, "
           f"worst {max(seconds):.2f} s over {len(runs)} cold loads; "
           f"{runs[-1]['bytes']:,} bytes to ready")
