@@ -37,8 +37,8 @@ SAVE_FORMAT = "jaipur-save/1"
 SAVE_KEY = "jaipur.save"
 EMBED_SAVE_KEY = "jaipur.embed.save"
 FIRSTS = ("you", "computer", "random")
-SLICE_SECONDS = 0.02      # search budget per slice; a slice overshoots by up to one iteration
-                          # (~40 ms in CPython, ~2x under Pyodide), so slices land near 30-40 ms
+SLICE_SECONDS = 0.03      # search budget per slice (a slice overshoots by at most one search
+                          # iteration, ~1 ms typically); the browser gets the thread between slices
 AI_PAUSE_MS = 250         # let a person see their own move land before the computer's
 HINT_LEVEL = "medium"
 
