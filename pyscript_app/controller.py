@@ -31,12 +31,10 @@ from jaipur_core.share import parse_fragment, position_fragment
 from . import ai_adapter
 from .describe import describe, describe_result
 from .render import LEVELS, Table, render
+from .saves import (EMBED_SAVE_KEY, FIRSTS, SAVE_FORMAT, SAVE_KEY, corrupt_key, decode_save,
+                    encode_save)
 from .selection import EMPTY, choices, row_cards, selection_for
 
-SAVE_FORMAT = "jaipur-save/1"
-SAVE_KEY = "jaipur.save"
-EMBED_SAVE_KEY = "jaipur.embed.save"
-FIRSTS = ("you", "computer", "random")
 SLICE_SECONDS = 0.03      # search budget per slice (a slice overshoots by at most one search
                           # iteration, ~1 ms typically); the browser gets the thread between slices
 AI_PAUSE_MS = 250         # let a person see their own move land before the computer's
@@ -160,10 +158,9 @@ class Controller:
     def save(self) -> None:
         if self.save_key is None or self.game is None:
             return
-        data = {"format": SAVE_FORMAT, "record": self.game.to_record_json(), "level": self.level,
-                "human_seat": self.human, "first": self.settings["first"]}
         try:
-            self.host.storage_set(self.save_key, json.dumps(data, separators=(",", ":")))
+            self.host.storage_set(self.save_key, encode_save(self.game, self.level, self.human,
+                                                             self.settings["first"]))
         except Exception as error:  # storage full or disabled: keep playing
             self._say(f"The game could not be saved in this browser: {error}", "error")
 
@@ -175,9 +172,9 @@ class Controller:
         if not text:
             return False
         try:
-            game, level, human, first = self._read_save(text)
+            game, level, human, first = decode_save(text)
         except (JaipurError, ValueError, TypeError, KeyError) as error:
-            aside = f"{self.save_key}.corrupt-{int(self.host.now_ms())}"
+            aside = corrupt_key(self.save_key, self.host.now_ms())
             try:
                 self.host.storage_set(aside, text)
                 where = f"it was kept as {aside}"
@@ -197,19 +194,6 @@ class Controller:
         self.log = self._rebuild_log()
         self._say("Welcome back: your game was resumed.", "ok")
         return True
-
-    @staticmethod
-    def _read_save(text: str):
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("it is not a Jaipur save")
-        level, human = data.get("level"), data.get("human_seat")
-        if level not in LEVELS:
-            raise ValueError(f"level: unknown {level!r}")
-        if human not in (0, 1) or isinstance(human, bool):
-            raise ValueError(f"human_seat: expected 0 or 1, got {human!r}")
-        first = data.get("first") if data.get("first") in FIRSTS else "random"
-        return Game.from_record_json(data.get("record")), level, human, first
 
     def _rebuild_log(self) -> list[str]:
         lines = []

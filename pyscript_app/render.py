@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from jaipur_core import CAMEL, GOODS
-from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES, PLURAL_NAMES
+from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
 from .rules_text import RULES_HTML
 from .selection import BUTTONS, EMPTY, Choice, Selection, row_cards

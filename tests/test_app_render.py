@@ -3,7 +3,7 @@
 import random
 import re
 
-from jaipur_core import CARD_NAMES, Game, apply, legal_actions, sample_state, view_of
+from jaipur_core import CARD_NAMES, Game, legal_actions, sample_state, view_of
 from pyscript_app.render import Table, render
 from pyscript_app.selection import EMPTY, choices
 

@@ -8,7 +8,7 @@ import pytest
 
 from jaipur_core import CARD_NAMES, GOODS, Game, legal_actions
 from jaipur_core.share import position_fragment
-from tests.e2e.table_driver import play_one_move, read_table, wait_until_settled
+from tests.e2e.table_driver import play_one_move, wait_until_settled
 
 pytestmark = pytest.mark.e2e
 

@@ -1,0 +1,48 @@
+"""The autosave: a `jaipur-game/1` record plus the table's settings, as text.
+
+Pure. localStorage key "jaipur.save" (an embedded table uses its own key, so a
+blog's iframe never overwrites the player's game) holds
+
+    {"format": "jaipur-save/1", "record": {...jaipur-game/1...},
+     "level": "easy" | "medium" | "hard", "human_seat": 0 | 1,
+     "first": "you" | "computer" | "random"}
+
+A save that cannot be read is never deleted: it is kept under `corrupt_key`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from jaipur_core import Game
+
+SAVE_FORMAT = "jaipur-save/1"
+SAVE_KEY = "jaipur.save"
+EMBED_SAVE_KEY = "jaipur.embed.save"
+LEVELS = ("easy", "medium", "hard")
+FIRSTS = ("you", "computer", "random")
+
+
+def encode_save(game: Game, level: str, human: int, first: str) -> str:
+    data = {"format": SAVE_FORMAT, "record": game.to_record_json(), "level": level,
+            "human_seat": human, "first": first}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def decode_save(text: str):
+    """(game, level, human_seat, first); ValueError/JaipurError naming what is wrong."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError("it is not a Jaipur save")
+    level, human = data.get("level"), data.get("human_seat")
+    if level not in LEVELS:
+        raise ValueError(f"level: unknown {level!r}")
+    if human not in (0, 1) or isinstance(human, bool):
+        raise ValueError(f"human_seat: expected 0 or 1, got {human!r}")
+    first = data.get("first") if data.get("first") in FIRSTS else "random"
+    return Game.from_record_json(data.get("record")), level, human, first
+
+
+def corrupt_key(key: str, now_ms: float) -> str:
+    """Where an unreadable save is set aside."""
+    return f"{key}.corrupt-{int(now_ms)}"
