@@ -1,8 +1,9 @@
 """The browser table: Jaipur against the computer, rendered by Python under Pyodide.
 
 Modules: render (view -> HTML), selection (picked cards -> actions), describe
-(actions in words), controller (game flow, no `js`), dom (the only module that
-touches the browser), ai_adapter (the AI's incremental search), rules_text.
+(actions in words), saves (the autosave format), controller (game flow, no
+`js`), dom (the only module that touches the browser), ai_adapter (the AI's
+incremental search), rules_text (the rules panel).
 """
 
 from __future__ import annotations
