@@ -273,10 +273,16 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
     (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
     copy_pyodide_runtime(staging / "pyodide")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
-    (staging / project.wheel_name).write_bytes(wheel_bytes(project, package_files(project)))
+    app_wheel = wheel_bytes(project, package_files(project))
+    # The wheel keeps its name (micropip reads the version from it) but lives in a
+    # folder named by its content, so a browser's HTTP cache can never serve a
+    # previous build's game code after a deploy.
+    app_wheel_path = f"app/{hashlib.sha256(app_wheel).hexdigest()[:16]}/{project.wheel_name}"
+    (staging / app_wheel_path).parent.mkdir(parents=True)
+    (staging / app_wheel_path).write_bytes(app_wheel)
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps({
-        "app_wheel": project.wheel_name,
+        "app_wheel": app_wheel_path,
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
         "runtime_files": [f"pyodide/{name}" for name in PYODIDE_RUNTIME_FILES],

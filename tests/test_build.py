@@ -67,10 +67,15 @@ def test_dist_has_the_runtime_the_wheels_and_the_page(built, site_build):
     names = set(report["files"])
     assert {f"pyodide/{name}" for name in site_build.PYODIDE_RUNTIME_FILES} <= names
     assert {"index.html", "embed.html", "boot.js", "boot.css", "sw.js", "manifest.webmanifest",
-            "build.json", "jaipur-0.1.0-py3-none-any.whl", site_build.MICROPIP_WHEEL} <= names
+            "build.json", site_build.MICROPIP_WHEEL} <= names
     assert report["total_bytes"] == sum(report["files"].values())
     assert json.loads((dist / "build-report.json").read_text()) == report
-    assert json.loads((dist / "build.json").read_text())["app_wheel"] == "jaipur-0.1.0-py3-none-any.whl"
+    app_wheel = json.loads((dist / "build.json").read_text())["app_wheel"]
+    # Named by content, so an HTTP cache cannot hand out an older build's wheel.
+    assert re.fullmatch(r"app/[0-9a-f]{16}/jaipur-0\.1\.0-py3-none-any\.whl", app_wheel)
+    digest = hashlib.sha256((dist / app_wheel).read_bytes()).hexdigest()
+    assert app_wheel.split("/")[1] == digest[:16]
+    assert app_wheel in names
 
 
 def test_the_service_worker_knows_every_file_and_the_build(built, site_build):

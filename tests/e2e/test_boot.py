@@ -95,7 +95,7 @@ def not_found(route):
 @pytest.mark.parametrize(
     ("missing", "message_pattern", "noise"),
     [
-        ("**/jaipur-*.whl", r"Could not download jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
+        ("**/jaipur-*.whl", r"Could not download app/[0-9a-f]{16}/jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE),
