@@ -87,15 +87,20 @@ def position_from_json(data) -> GameState:
         camel_flags.append(seat.field("camel_token", bool))
     state.hands, state.herds = tuple(hands), tuple(herds)
     state.goods_won, state.bonus_won = tuple(goods_won), tuple(bonus_won)
-    holders = [player for player in (0, 1) if camel_flags[player]]
-    if on_table + len(holders) != 1:
-        _fail("camel_token", "the camel token must be in exactly one place (table or one player)")
-    state.camel_token = holders[0] if holders else None
+    state.camel_token = camel_token_place(on_table, camel_flags)
     state.round_result = _read_round_result(reader)
     state.winner = reader.field("winner", (int, type(None)))
     _check_conservation(state)
     _check_phase(state, len(market))
     return state
+
+
+def camel_token_place(on_table: bool, held: list[bool]) -> int | None:
+    """Who holds the camel token (None: on the table), from the flags of the table and each seat."""
+    holders = [player for player in (0, 1) if held[player]]
+    if on_table + len(holders) != 1:
+        _fail("camel_token", "the camel token must be in exactly one place (table or one player)")
+    return holders[0] if holders else None
 
 
 def counts_from_cards(cards, size: int) -> tuple[int, ...]:

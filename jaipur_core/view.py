@@ -13,7 +13,7 @@ import random
 
 from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, CARDS, GOODS,
                     GOODS_TOKENS, HAND_LIMIT)
-from .position import (BONUS_SIZE_OF_VALUE, _check_conservation, _check_phase, _fail,
+from .position import (BONUS_SIZE_OF_VALUE, camel_token_place, _check_conservation, _check_phase, _fail,
                        _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
                        counts_from_cards, counts_to_names, goods_won_to_json)
 from .rules import legal_actions_for
@@ -255,10 +255,9 @@ def view_from_json(data) -> PlayerView:
     else:
         view.opponent_bonus = None
         view.opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
-    holders = [p for p, seat_reader in ((seat, mine), (other, theirs)) if seat_reader.field("camel_token", bool)]
-    if on_table + len(holders) != 1:
-        _fail("camel_token", "the camel token must be in exactly one place (table or one player)")
-    view.camel_token = holders[0] if holders else None
+    held = [False, False]
+    held[seat], held[other] = mine.field("camel_token", bool), theirs.field("camel_token", bool)
+    view.camel_token = camel_token_place(on_table, held)
     view.round_result = _read_round_result(reader)
     view.winner = reader.field("winner", (int, type(None)))
     _check_view(view)
