@@ -13,7 +13,9 @@ import sys
 
 from .errors import JaipurError
 from .position import position_from_json, position_to_json
-from .record import replay_json
+from .game import Game
+from .record import RECORD_FORMAT, replay_json
+from .share import game_fragment, position_fragment
 from .rules import apply, legal_actions
 from .state import new_game, next_round
 from .view import view_of
@@ -112,6 +114,20 @@ def cmd_replay(args) -> str:
         raise BadInput(f"invalid record: {error}") from None
 
 
+def cmd_share(args) -> str:
+    """The URL fragment that opens a position or game record in the page."""
+    data = read_json(args.file, "position or record")
+    kind = data.get("format") if isinstance(data, dict) else None
+    try:
+        if kind == RECORD_FORMAT:
+            fragment = game_fragment(Game.from_record_json(data))
+        else:
+            fragment = position_fragment(position_from_json(data))
+    except JaipurError as error:
+        raise BadInput(f"invalid {'record' if kind == RECORD_FORMAT else 'position'}: {error}") from None
+    return args.url.split("#")[0] + "#" + fragment
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m jaipur_core", description="Jaipur rules engine and AI")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -143,6 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="check a game record; print the final position")
     replay.add_argument("record", help="game record JSON file, or - for stdin")
     replay.set_defaults(run=cmd_replay)
+
+    share = commands.add_parser(
+        "share", help="print the link fragment (#position=... or #game=...) that opens it in the page")
+    share.add_argument("file", help="position or game record JSON file, or - for stdin")
+    share.add_argument("--url", default="", help="page URL to put in front, e.g. https://example.org/jaipur/embed.html")
+    share.set_defaults(run=cmd_share)
 
     _add_ai_commands(commands)
     return parser

@@ -230,3 +230,32 @@ def test_action_with_a_superscript_count(write):
 
 def test_error_stays_on_one_line_when_the_input_has_line_breaks(write):
     bad(run("apply", write(RICH), "take\ngold silver"), "write 'take GOOD'")
+
+
+# ------------------------------------------------------------------ share (link fragments)
+
+def test_share_a_position_gives_a_link_that_opens_exactly_it(write):
+    from jaipur_core.share import parse_fragment
+    link = ok("share", write(RICH), "--url", "https://example.org/jaipur/embed.html#old").strip()
+    page, fragment = link.split("#", 1)
+    assert page == "https://example.org/jaipur/embed.html"
+    kind, state = parse_fragment(fragment)
+    assert kind == "position" and position_to_json(state) == position_to_json(position_from_json(RICH))
+
+
+def test_share_a_game_record_gives_a_game_link(write):
+    from jaipur_core.share import parse_fragment
+    game = Game.new(seed=8)
+    game.play(legal_actions(game.state)[0])
+    fragment = ok("share", write(game.to_record_json())).strip()
+    kind, shared = parse_fragment(fragment)
+    assert kind == "game" and shared.state == game.state
+
+
+@pytest.mark.parametrize("data, fragment", [
+    ("[]", "invalid position: position: expected an object"),
+    ('{"format": "jaipur-game/1"}', "invalid record: players"),
+    ('{"format": "jaipur-position/1"}', "invalid position: phase: missing"),
+])
+def test_share_bad_input(write, data, fragment):
+    bad(run("share", write(data)), fragment)
