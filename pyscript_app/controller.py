@@ -29,7 +29,7 @@ from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment, position_fragment
 
 from . import ai_adapter
-from .describe import describe, describe_result
+from .describe import describe, describe_result, describe_round_start
 from .render import LEVELS, Table, render
 from .saves import (EMBED_SAVE_KEY, FIRSTS, SAVE_FORMAT, SAVE_KEY, corrupt_key, decode_save,
                     encode_save)
@@ -200,8 +200,7 @@ class Controller:
         names = self.names
         for number, round_record in enumerate(self.game.record.rounds):
             state = round_record.start
-            lines.append(f"Round {state.round}: {names[state.to_move]} start"
-                         f"{'' if state.to_move == self.human else 's'}.")
+            lines.append(describe_round_start(state, names, self.human))
             for action in round_record.actions:
                 lines.append(describe(action, names[state.to_move], state))
                 state = apply(state, action)
@@ -329,8 +328,7 @@ class Controller:
             return
         self.game.next_round()
         state = self.game.state
-        self.log.append(f"Round {state.round}: {self.names[state.to_move]} start"
-                        f"{'' if state.to_move == self.human else 's'}.")
+        self.log.append(describe_round_start(state, self.names, self.human))
         self.selection, self.new_market, self.last_move = EMPTY, frozenset(), ""
         self.last_cards = ()
         self.animate = True

@@ -13,6 +13,16 @@ from jaipur_core.cards import CARD_NAMES, bonus_pile_for, count_words
 _BONUS_INDEX = {3: 0, 4: 1, 5: 2}
 
 
+def said_by(name: str, verb: str, is_you: bool) -> str:
+    """'You take' / 'Computer takes': the verb agrees with its subject."""
+    return f"{name} {verb if is_you else verb + 's'}"
+
+
+def describe_round_start(state, names, human: int) -> str:
+    """'Round 2: Computer starts.'"""
+    return f"Round {state.round}: {said_by(names[state.to_move], 'start', state.to_move == human)}."
+
+
 def cards_words(counts) -> str:
     """'2 camels + 1 leather' for a 7-entry count tuple (goods first, camels last)."""
     parts = [count_words(card, counts[card]) for card in GOODS if counts[card]]
@@ -71,9 +81,9 @@ def describe_result(view, names) -> str:
     if result.seal is None:
         seal = "A draw: nobody takes a seal."
     else:
-        seal = f"{names[result.seal]} take{'s' if names[result.seal] != 'You' else ''} a seal."
+        seal = f"{said_by(names[result.seal], 'take', result.seal == me)} a seal."
     text = f"Round {view.round} is over ({round_end_reason(view)}): {scores}. {seal}"
     if view.winner is not None:
         winner = names[view.winner]
-        text += f" {winner} win{'s' if winner != 'You' else ''} the game."
+        text += f" {said_by(winner, 'win', view.winner == me)} the game."
     return text

@@ -16,6 +16,7 @@ from html import escape
 from jaipur_core import CAMEL, GOODS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
+from .describe import said_by
 from .rules_text import RULES_HTML
 from .selection import BUTTONS, EMPTY, Choice, Selection, row_cards
 
@@ -288,7 +289,7 @@ def render_result(t: Table) -> str:
     if result.seal is None:
         seal = "Nobody takes a seal this round."
     else:
-        seal = f"{t.names[result.seal]} take{'' if result.seal == me else 's'} a seal of excellence."
+        seal = f"{said_by(t.names[result.seal], 'take', result.seal == me)} a seal of excellence."
     seals = f"Seals: {t.names[me]} {view.seals[me]}, {t.names[other]} {view.seals[other]}."
     if view.winner is not None:
         won = view.winner == me
