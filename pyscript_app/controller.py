@@ -39,6 +39,8 @@ SLICE_SECONDS = 0.03      # search budget per slice (a slice overshoots by at mo
                           # iteration, ~1 ms typically); the browser gets the thread between slices
 AI_PAUSE_MS = 250         # let a person see their own move land before the computer's
 HINT_LEVEL = "medium"
+OPPONENTS = ("computer", "friend")
+FRIEND_NAMES = ("Player 1", "Player 2")
 
 
 class Controller:
@@ -49,9 +51,11 @@ class Controller:
         self.fragment = fragment
         self.save_key = EMBED_SAVE_KEY if embed else SAVE_KEY
         self.game: Game | None = None
-        self.human = 0
+        self.human = 0           # the seat shown; in friend mode, the seat to move
         self.level = "medium"
-        self.settings = {"level": "medium", "first": "random"}
+        self.opponent = "computer"   # or "friend": both seats played on this device
+        self.handover = False     # friend mode: the table waits for "Show my hand"
+        self.settings = {"level": "medium", "first": "random", "opponent": "computer"}
         self.selection = EMPTY
         self.message, self.message_kind = "", "info"
         self.log: list[str] = []
@@ -68,6 +72,8 @@ class Controller:
         param_level = self.params.get("level")
         if param_level in LEVELS:
             self.settings["level"] = param_level
+        if self.params.get("opponent") in OPPONENTS:
+            self.settings["opponent"] = self.params["opponent"]
         if self.params.get("first") in FIRSTS:
             self.settings["first"] = self.params["first"]
         try:
@@ -78,7 +84,18 @@ class Controller:
     # --- starting -------------------------------------------------------------------
 
     @property
+    def friend(self) -> bool:
+        return self.opponent == "friend"
+
+    @property
+    def you(self) -> int | None:
+        """The seat called "You" (none in friend mode)."""
+        return None if self.friend else self.human
+
+    @property
     def names(self) -> tuple[str, str]:
+        if self.friend:
+            return FRIEND_NAMES
         names = ["Computer", "Computer"]
         names[self.human] = "You"
         return tuple(names)
@@ -116,21 +133,31 @@ class Controller:
 
     def _new_game(self) -> None:
         level, first = self.settings["level"], self.settings["first"]
+        opponent = self.settings["opponent"]
         self.human = 0  # a new game seats the human as player 0
         first_seat = {"you": 0, "computer": 1, "random": None}[first]
-        players = ("You", f"Computer ({level})")
+        players = FRIEND_NAMES if opponent == "friend" else ("You", f"Computer ({level})")
         seed = self._seed_param()
         self.params.pop("seed", None)   # "Play again" deals a fresh game
-        self._install(Game.new(seed=seed, first=first_seat, players=players), level)
+        self._install(Game.new(seed=seed, first=first_seat, players=players), level, opponent=opponent)
         self.log = self._rebuild_log()
 
-    def _install(self, game: Game, level: str, human: int | None = None) -> None:
+    def _install(self, game: Game, level: str, human: int | None = None,
+                 opponent: str = "computer") -> None:
         self.token += 1
         self.search = self.hint_search = None
         self.game = game
         if human is not None:
             self.human = human
         self.level = level
+        self.opponent = opponent
+        self.handover = False
+        if self.friend:
+            game.record.extra["opponent"] = "friend"
+            if game.state.phase == PLAY:  # whoever moves first is shown their hand only when ready
+                self.human, self.handover = game.state.to_move, True
+        else:
+            game.record.extra.pop("opponent", None)
         game.record.extra["human_seat"] = self.human
         game.record.extra["level"] = level
         self.selection = EMPTY
@@ -187,10 +214,14 @@ class Controller:
         seed = self._seed_param()
         if seed is not None and game.seed != seed:
             return False
+        opponent = _opponent_of(game)
+        if self.params.get("opponent") in OPPONENTS and self.params["opponent"] != opponent:
+            return False  # the link asks for the other kind of game
         self.params.pop("seed", None)
         self.settings["first"] = first
         self.settings["level"] = level
-        self._install(game, level, human)
+        self.settings["opponent"] = opponent
+        self._install(game, level, human, opponent)
         self.log = self._rebuild_log()
         self._say("Welcome back: your game was resumed.", "ok")
         return True
@@ -200,12 +231,12 @@ class Controller:
         names = self.names
         for number, round_record in enumerate(self.game.record.rounds):
             state = round_record.start
-            lines.append(describe_round_start(state, names, self.human))
+            lines.append(describe_round_start(state, names, self.you))
             for action in round_record.actions:
                 lines.append(describe(action, names[state.to_move], state))
                 state = apply(state, action)
             if state.round_result is not None:
-                lines.append(describe_result(view_of(state, self.human), names))
+                lines.append(describe_result(view_of(state, self.human), names, self.you))
         return lines
 
     # --- showing ----------------------------------------------------------------------
@@ -220,17 +251,23 @@ class Controller:
             turn, status = "over", "Game over"
         elif state.phase == ROUND_OVER:
             turn, status = "over", "Round over"
+        elif self.handover:
+            turn, status = "handover", f"Pass the device to {self.names[state.to_move]}"
+        elif self.friend:
+            turn, status = "human", f"{self.names[state.to_move]} to play"
         elif state.to_move == self.human:
             turn, status = "human", "Your turn"
         else:
             turn, status = "ai", "The computer is thinking…"
         return Table(view=view, names=self.names, selection=self.selection,
-                     choices=choices(state, self.human, self.selection), message=self.message,
+                     choices={} if self.handover else choices(state, self.human, self.selection),
+                     message=self.message,
                      message_kind=self.message_kind, log=self.log, status=status, turn=turn,
                      new_market=self.new_market, last_move=self.last_move,
                      last_cards=self.last_cards, panel=self.panel,
                      level=self.level, settings=dict(self.settings), share_url=self.share_url,
-                     embed=self.embed, animate=self.animate)
+                     embed=self.embed, animate=self.animate, opponent=self.opponent,
+                     handover=self.handover)
 
     def _refresh(self) -> None:
         self.host.render(render(self.table()))
@@ -247,7 +284,7 @@ class Controller:
 
     def on_select(self, zone="", index=None, **_):
         state = self.game.state
-        if state.phase != PLAY or state.to_move != self.human:
+        if state.phase != PLAY or state.to_move != self.human or self.handover:
             self._say("Wait: it is not your turn.", "error")
             return
         try:
@@ -263,6 +300,8 @@ class Controller:
 
     def on_play(self, value="", **_):
         state = self.game.state
+        if self.handover:
+            return
         choice = choices(state, self.human, self.selection).get(value)
         if choice is None:
             return
@@ -279,22 +318,26 @@ class Controller:
         line = describe(action, self.names[mover], state)
         self.game.play(action)
         after = self.game.state
+        if self.friend and after.phase == PLAY:  # the device changes hands: hide the next hand
+            self.human, self.handover = after.to_move, True
         self.log.append(line)
         self.new_market = _new_indices(state.market, after.market) if after.phase == PLAY else frozenset()
         self.last_move = line if mover != self.human else ""
         self.last_cards = _move_cards(action, state) if mover != self.human else ()
         self.selection, self.hint_search = EMPTY, None
         self.animate = True
-        if mover == self.human:  # a notice (e.g. a bad link) stays up through the computer's move
+        if mover == self.human or self.friend:  # a notice (e.g. a bad link) stays up through the computer's move
             self._say("")
         if after.phase != PLAY:
-            self.log.append(describe_result(view_of(after, self.human), self.names))
+            self.log.append(describe_result(view_of(after, self.human), self.names, self.you))
         self.save()
         self._continue()
 
     def _continue(self) -> None:
         """After any change: if the computer is to move, start its turn."""
         state = self.game.state
+        if self.friend:  # both seats are people: the AI never moves
+            return
         if state.phase == PLAY and state.to_move != self.human and self.search is None:
             token = self.token
             self.search = "pending"
@@ -328,7 +371,9 @@ class Controller:
             return
         self.game.next_round()
         state = self.game.state
-        self.log.append(describe_round_start(state, self.names, self.human))
+        if self.friend:
+            self.human, self.handover = state.to_move, True
+        self.log.append(describe_round_start(state, self.names, self.you))
         self.selection, self.new_market, self.last_move = EMPTY, frozenset(), ""
         self.last_cards = ()
         self.animate = True
@@ -345,6 +390,18 @@ class Controller:
 
     def on_close(self, **_):
         self.panel = None
+
+    def on_handover_ready(self, **_):
+        if not self.handover:
+            return
+        self.handover = False
+        self.selection = EMPTY
+        self.animate = True
+        self._say("")
+
+    def on_set_opponent(self, value="", **_):
+        if value in OPPONENTS:
+            self.settings["opponent"] = value
 
     def on_set_level(self, value="", **_):
         if value in LEVELS:
@@ -365,7 +422,7 @@ class Controller:
 
     def on_hint(self, **_):
         state = self.game.state
-        if state.phase != PLAY or state.to_move != self.human:
+        if state.phase != PLAY or state.to_move != self.human or self.handover:
             self._say("A hint is for your own turn.", "error")
             return
         token = self.token
@@ -394,6 +451,9 @@ class Controller:
     # --- sharing, export, import ----------------------------------------------------
 
     def on_share(self, **_):
+        if self.handover:
+            self._say("Show your hand first.", "error")
+            return
         state = self.game.state
         rng = random.Random()
         # The reader gets the table as the player sees it: hidden cards are re-dealt.
@@ -439,12 +499,17 @@ class Controller:
             level = self.level
         if self.save_key is None:
             self.save_key = EMBED_SAVE_KEY if self.embed else SAVE_KEY
-        self._install(game, level, human)
+        self._install(game, level, human, _opponent_of(game))
         self.log = self._rebuild_log()
         self._say(f"Imported {name}.", "ok")
         self.save()
         self._continue()
         self._refresh()
+
+
+def _opponent_of(game: Game) -> str:
+    """"friend" for a hot-seat game (kept in the record's extra), else "computer"."""
+    return "friend" if game.record.extra.get("opponent") == "friend" else "computer"
 
 
 def _hint_words(action, state) -> str:

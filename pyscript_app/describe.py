@@ -18,8 +18,8 @@ def said_by(name: str, verb: str, is_you: bool) -> str:
     return f"{name} {verb if is_you else verb + 's'}"
 
 
-def describe_round_start(state, names, human: int) -> str:
-    """'Round 2: Computer starts.'"""
+def describe_round_start(state, names, human: int | None) -> str:
+    """'Round 2: Computer starts.' (`human`: the seat called "You", None when nobody is)."""
     return f"Round {state.round}: {said_by(names[state.to_move], 'start', state.to_move == human)}."
 
 
@@ -73,17 +73,22 @@ def round_end_reason(state) -> str:
     return "the deck ran out"
 
 
-def describe_result(view, names) -> str:
-    """'Round 2 is over (the deck ran out): You 52, Computer 47. You take a seal.'"""
+def describe_result(view, names, you: int | None = -1) -> str:
+    """'Round 2 is over (the deck ran out): You 52, Computer 47. You take a seal.'
+
+    `you`: the seat called "You" (default: the view's seat; None when nobody is).
+    """
     result = view.round_result
     me, other = view.seat, 1 - view.seat
+    if you == -1:
+        you = me
     scores = f"{names[me]} {result.scores[me]}, {names[other]} {result.scores[other]}"
     if result.seal is None:
         seal = "A draw: nobody takes a seal."
     else:
-        seal = f"{said_by(names[result.seal], 'take', result.seal == me)} a seal."
+        seal = f"{said_by(names[result.seal], 'take', result.seal == you)} a seal."
     text = f"Round {view.round} is over ({round_end_reason(view)}): {scores}. {seal}"
     if view.winner is not None:
         winner = names[view.winner]
-        text += f" {said_by(winner, 'win', view.winner == me)} the game."
+        text += f" {said_by(winner, 'win', view.winner == you)} the game."
     return text

@@ -23,6 +23,8 @@ from .selection import BUTTONS, EMPTY, Choice, Selection, row_cards
 GLYPHS = ("◆", "●", "▲", "≋", "✱", "▬", "∩")
 LEVELS = ("easy", "medium", "hard")
 FIRSTS = (("you", "You"), ("computer", "Computer"), ("random", "Random"))
+FRIEND_FIRSTS = (("you", "Player 1"), ("computer", "Player 2"), ("random", "Random"))
+OPPONENTS = (("computer", "Computer"), ("friend", "Friend on this device"))
 BUTTON_LABELS = {"take": "Take", "camels": "Take camels", "trade": "Trade", "sell": "Sell"}
 
 
@@ -42,16 +44,24 @@ class Table:
     message_kind: str = "info"            # info | error | hint | ok
     log: list = field(default_factory=list)
     status: str = ""
-    turn: str = "human"                   # human | ai | over
+    turn: str = "human"                   # human | ai | handover | over
     new_market: frozenset = frozenset()   # market indices the last move put there
     last_move: str = ""                   # the computer's last move, in words
     last_cards: tuple = ()                # ((verb, ((card, count), ...)), ...) for that move
     panel: str | None = None              # new | rules | share | None
     level: str = "medium"
-    settings: dict = field(default_factory=lambda: {"level": "medium", "first": "random"})
+    settings: dict = field(default_factory=lambda: {"level": "medium", "first": "random",
+                                                     "opponent": "computer"})
     share_url: str = ""
     embed: bool = False
     animate: bool = False                 # first render after a change: let CSS play arrivals
+    opponent: str = "computer"            # computer | friend (both seats people, names[seat])
+    handover: bool = False                # friend mode: the seat's hand stays hidden until ready
+
+    @property
+    def you(self):
+        """The seat called "You": none in friend mode."""
+        return None if self.opponent == "friend" else self.view.seat
 
 
 def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> str:
@@ -166,7 +176,31 @@ def render_opponent(t: Table) -> str:
         f'<span data-testid="opponent-bonus">{bonus}</span></span></div></section>')
 
 
+def render_me_hidden(t: Table) -> str:
+    """The seat to move before "Show my hand": only what the other player may see too."""
+    view = t.view
+    me = view.seat
+    count = sum(view.hand)
+    backs = '<span class="card card--back card--small" aria-hidden="true"></span>' * count
+    goods_total = sum(sum(v) for v in view.goods_won[me])
+    bonus_count = len(view.own_bonus)
+    return (
+        f'<section class="player player--me is-hidden" data-testid="me" aria-label="{e(t.names[me])}">'
+        f'<h2 class="player-name">{e(t.names[me])} <span class="seals" data-testid="my-seals" '
+        f'aria-label="{view.seals[me]} seals">{seals_text(view.seals[me])}</span></h2>'
+        f'<div class="opponent-hand" data-testid="hidden-hand" data-count="{count}" '
+        f'aria-label="{e(t.names[me])}\'s hand: {count} cards, hidden">{backs}'
+        f'<span class="count">{count} in hand</span></div>'
+        f'<div class="herd-count" data-testid="herd" data-count="{view.herds[me]}">'
+        f'∩ herd: <b>{view.herds[me]}</b></div>'
+        f'<div class="won" data-testid="my-tokens">{won_tokens(view, me)}'
+        f'<span class="score-line">goods {goods_total} rupees · <b>{bonus_count}</b> bonus '
+        f'token{"s" if bonus_count != 1 else ""} (face down)</span></div></section>')
+
+
 def render_me(t: Table) -> str:
+    if t.handover:
+        return render_me_hidden(t)
     view = t.view
     me = view.seat
     hand = row_cards(view.hand)
@@ -230,7 +264,8 @@ def render_topbar(t: Table) -> str:
         for testid, action, value, label in items)
     return (f'<div class="topbar"><p class="status" data-testid="status" role="status">'
             f'<span class="round" data-testid="round">Round {view.round}</span> '
-            f'<span class="level">{e(t.level)}</span> {e(t.status)}</p>'
+            f'<span class="level">{e("friend" if t.opponent == "friend" else t.level)}</span> '
+            f'{e(t.status)}</p>'
             f'<div class="tools">{buttons}'
             f'<input type="file" accept=".json,application/json" class="visually-hidden" '
             f'data-testid="import-file" data-change="import-file" tabindex="-1" aria-hidden="true"></div></div>')
@@ -289,10 +324,10 @@ def render_result(t: Table) -> str:
     if result.seal is None:
         seal = "Nobody takes a seal this round."
     else:
-        seal = f"{said_by(t.names[result.seal], 'take', result.seal == me)} a seal of excellence."
+        seal = f"{said_by(t.names[result.seal], 'take', result.seal == t.you)} a seal of excellence."
     seals = f"Seals: {t.names[me]} {view.seals[me]}, {t.names[other]} {view.seals[other]}."
     if view.winner is not None:
-        won = view.winner == me
+        won = view.winner == t.you
         title = "You win the game!" if won else f"{t.names[view.winner]} wins the game."
         button = ('<button type="button" class="primary" data-action="play-again" '
                   'data-testid="play-again" data-key="play-again" data-autofocus>Play again</button>')
@@ -311,6 +346,12 @@ def render_result(t: Table) -> str:
 
 
 def render_new_game(t: Table) -> str:
+    friend = t.settings.get("opponent") == "friend"
+    opponent = "".join(
+        f'<button type="button" class="option" data-action="set-opponent" data-value="{v}" '
+        f'data-testid="opponent-{v}" data-key="opponent-{v}" '
+        f'aria-pressed="{"true" if t.settings.get("opponent", "computer") == v else "false"}">'
+        f'{e(label)}</button>' for v, label in OPPONENTS)
     level = "".join(
         f'<button type="button" class="option" data-action="set-level" data-value="{v}" '
         f'data-testid="level-{v}" data-key="level-{v}" aria-pressed="{"true" if t.settings["level"] == v else "false"}">'
@@ -318,10 +359,13 @@ def render_new_game(t: Table) -> str:
     first = "".join(
         f'<button type="button" class="option" data-action="set-first" data-value="{v}" '
         f'data-testid="first-{v}" data-key="first-{v}" aria-pressed="{"true" if t.settings["first"] == v else "false"}">'
-        f'{e(label)}</button>' for v, label in FIRSTS)
+        f'{e(label)}</button>' for v, label in (FRIEND_FIRSTS if friend else FIRSTS))
+    difficulty = ("" if friend else
+                  f'<p class="option-row" role="group" aria-label="Difficulty">Difficulty: {level}</p>')
     return (f'<section class="panel" role="dialog" aria-labelledby="new-title" data-testid="new-game-panel">'
             f'<h2 id="new-title">New game</h2>'
-            f'<p class="option-row" role="group" aria-label="Difficulty">Difficulty: {level}</p>'
+            f'<p class="option-row" role="group" aria-label="Opponent">Opponent: {opponent}</p>'
+            f'{difficulty}'
             f'<p class="option-row" role="group" aria-label="Who starts">Who starts: {first}</p>'
             f'<p><button type="button" class="primary" data-action="new-game" data-testid="start-game" '
             f'data-key="start-game" data-autofocus>Start</button> '
@@ -349,6 +393,16 @@ def render_share(t: Table) -> str:
             f'</section>')
 
 
+def render_handover(t: Table) -> str:
+    name = t.names[t.view.seat]
+    return (f'<section class="panel handover" role="dialog" aria-labelledby="handover-title" '
+            f'data-testid="handover"><h2 id="handover-title">Pass the device to {e(name)}</h2>'
+            f'<p>{e(name)}: when the other player is not looking, show your hand.</p>'
+            f'<p><button type="button" class="primary" data-action="handover-ready" '
+            f'data-testid="handover-ready" data-key="handover-ready" data-autofocus>Show my hand'
+            f'</button></p></section>')
+
+
 PANELS = {"new": render_new_game, "rules": render_rules, "share": render_share}
 
 
@@ -356,6 +410,8 @@ def render(t: Table) -> str:
     """The whole table."""
     view = t.view
     panel = PANELS[t.panel](t) if t.panel in PANELS else ""
+    if t.handover and not panel:
+        panel = render_handover(t)
     classes = ("table" + (" is-embed" if t.embed else "") + (" is-thinking" if t.turn == "ai" else "")
                + (" animate" if t.animate else ""))
     return (f'<div class="{classes}" data-testid="table" data-turn="{e(t.turn)}" data-phase="{e(view.phase)}" '
