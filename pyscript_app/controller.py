@@ -14,6 +14,11 @@ No `js` here: everything the browser does goes through a `host` object
     host.page_url()                   the page URL without its #fragment
     host.set_ready()                  <html data-state="ready">
 
+Friend mode (`?opponent=friend`, or the New game panel): both seats are people on
+one screen. The AI never moves; `human` is the seat to move, and when the turn
+passes the table shows only backs until the next player presses "Show my hand"
+(`handover`).
+
 Events come in as `handle(action, value, zone, index)` from the one delegated
 listener; `data-action` names the handler.
 """
@@ -236,8 +241,12 @@ class Controller:
                 lines.append(describe(action, names[state.to_move], state))
                 state = apply(state, action)
             if state.round_result is not None:
-                lines.append(describe_result(view_of(state, self.human), names, self.you))
+                lines.append(self._result_line(state))
         return lines
+
+    def _result_line(self, state) -> str:
+        """The log line of a scored round: from the human's side, or Player 1's in friend mode."""
+        return describe_result(view_of(state, 0 if self.friend else self.human), self.names, self.you)
 
     # --- showing ----------------------------------------------------------------------
 
@@ -329,7 +338,7 @@ class Controller:
         if mover == self.human or self.friend:  # a notice (e.g. a bad link) stays up through the computer's move
             self._say("")
         if after.phase != PLAY:
-            self.log.append(describe_result(view_of(after, self.human), self.names, self.you))
+            self.log.append(self._result_line(after))
         self.save()
         self._continue()
 

@@ -36,7 +36,7 @@ def e(value) -> str:
 class Table:
     """Everything the page shows; built by the controller, rendered here."""
 
-    view: object                          # PlayerView of the human seat
+    view: object                          # PlayerView of the human seat (friend mode: the seat to move)
     names: tuple = ("You", "Computer")    # by seat
     selection: Selection = EMPTY
     choices: dict = field(default_factory=dict)

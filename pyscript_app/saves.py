@@ -7,6 +7,10 @@ blog's iframe never overwrites the player's game) holds
      "level": "easy" | "medium" | "hard", "human_seat": 0 | 1,
      "first": "you" | "computer" | "random"}
 
+A friend game (both seats played on this device) is marked in the record itself,
+`"opponent": "friend"` next to its seed, so saves, exports and imports all keep
+the mode; a record without it is a game against the computer.
+
 A save that cannot be read is never deleted: it is kept under `corrupt_key`.
 """
 

@@ -114,6 +114,8 @@ def test_a_whole_friend_game_through_hand_overs_rounds_and_game_over(no_ai):
     assert len(results) == rounds + 1
     assert all("takes a seal" in line or "nobody takes a seal" in line for line in results)
     assert "wins the game" in results[-1]
+    _, resumed = started(host.storage)
+    assert resumed.friend and resumed.log == controller.log
     controller.handle("play-again")
     assert controller.friend and len(controller.game.record.rounds[0].actions) == 0
     assert_hidden(host, controller)
