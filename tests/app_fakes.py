@@ -83,3 +83,22 @@ def crafted(market, hand, herd=0, seed=1, to_move=0):
     herds[to_move] = herd
     state.herds = tuple(herds)
     return state
+
+
+def started(storage=None, **params):
+    """A controller started with these URL parameters, its scheduled work run."""
+    from pyscript_app.controller import Controller
+    host = FakeHost(storage)
+    controller = Controller(host, params={k: str(v) for k, v in params.items()})
+    controller.start()
+    host.run()
+    return host, controller
+
+
+def play_by_selection(controller, action):
+    """Select the cards of `action` for the seat shown, then press its button."""
+    from pyscript_app.selection import selection_for
+    state = controller.game.state
+    controller.selection = selection_for(action, state.market, state.hands[controller.human],
+                                         state.herds[controller.human])
+    controller.handle("play", action.kind)

@@ -8,23 +8,7 @@ import pytest
 from jaipur_core import Game, legal_actions, position_to_json, view_of
 from jaipur_core.share import game_fragment, parse_fragment, position_fragment
 from pyscript_app.controller import SAVE_KEY, Controller
-from pyscript_app.selection import selection_for
-from tests.app_fakes import FakeHost
-
-
-def started(storage=None, **params):
-    host = FakeHost(storage)
-    controller = Controller(host, params={k: str(v) for k, v in params.items()})
-    controller.start()
-    host.run()
-    return host, controller
-
-
-def human_move(controller, action):
-    state = controller.game.state
-    controller.selection = selection_for(action, state.market, state.hands[controller.human],
-                                         state.herds[controller.human])
-    controller.handle("play", action.kind)
+from tests.app_fakes import FakeHost, play_by_selection, started
 
 
 def test_starts_ready_and_renders():
@@ -36,7 +20,7 @@ def test_starts_ready_and_renders():
 def test_computer_moves_after_the_human_in_slices():
     host, controller = started(seed=3, first="you", level="easy")
     action = legal_actions(controller.game.state)[0]
-    human_move(controller, action)
+    play_by_selection(controller, action)
     assert host.queue, "the computer's turn is scheduled, not run inline"
     host.run()
     state = controller.game.state
@@ -57,7 +41,7 @@ def test_illegal_click_explains_and_changes_nothing():
 
 def test_autosave_and_resume_round_trip():
     host, controller = started(seed=11, first="you", level="hard")
-    human_move(controller, legal_actions(controller.game.state)[-1])
+    play_by_selection(controller, legal_actions(controller.game.state)[-1])
     host.run()
     saved = json.loads(host.storage[SAVE_KEY])
     assert saved["format"] == "jaipur-save/1" and saved["level"] == "hard" and saved["human_seat"] == 0
@@ -70,7 +54,7 @@ def test_autosave_and_resume_round_trip():
 
 def test_seed_param_starts_over_only_for_a_different_game():
     host, controller = started(seed=11, first="you")
-    human_move(controller, legal_actions(controller.game.state)[0])
+    play_by_selection(controller, legal_actions(controller.game.state)[0])
     host.run()
     _, same = started(host.storage, seed=11)
     assert same.game.state == controller.game.state
@@ -91,7 +75,7 @@ def test_corrupt_or_foreign_save_is_set_aside_and_reported(text):
 
 def test_export_and_import_round_trip():
     host, controller = started(seed=8, first="you")
-    human_move(controller, legal_actions(controller.game.state)[0])
+    play_by_selection(controller, legal_actions(controller.game.state)[0])
     host.run()
     controller.handle("export")
     name, text = host.downloads[-1]
@@ -128,7 +112,7 @@ def test_full_game_to_game_over_with_every_kind_of_action():
                 by_kind.setdefault(action.kind, []).append(action)
             kind = rng.choice(sorted(by_kind))
             kinds.add(kind)
-            human_move(controller, rng.choice(by_kind[kind]))
+            play_by_selection(controller, rng.choice(by_kind[kind]))
         host.run()
     assert controller.game.state.phase == "game_over"
     assert kinds == {"take", "camels", "trade", "sell"}
@@ -159,7 +143,7 @@ def test_position_fragment_is_played_from_the_seat_to_move():
     host.run()
     assert controller.human == 1 and controller.game.state == game.state
     assert SAVE_KEY not in host.storage
-    human_move(controller, legal_actions(controller.game.state)[0])
+    play_by_selection(controller, legal_actions(controller.game.state)[0])
     host.run()
     assert controller.game.state.to_move == 1
 
@@ -205,7 +189,7 @@ def test_new_game_options():
 
 def test_arrivals_animate_once_not_on_every_selection_click():
     host, controller = started(seed=3, first="you", level="easy")
-    human_move(controller, legal_actions(controller.game.state)[0])
+    play_by_selection(controller, legal_actions(controller.game.state)[0])
     assert 'class="table animate' in host.html or " animate" in host.html.split(">", 1)[0]
     host.run()
     assert " animate" in host.html.split(">", 1)[0]          # the computer's move arrives
@@ -218,7 +202,7 @@ def test_share_link_after_the_round_is_scored():
     host, controller = started(seed=21, first="you", level="easy")
     rng = random.Random(2)
     while controller.game.state.phase == "play":
-        human_move(controller, rng.choice(legal_actions(controller.game.state)))
+        play_by_selection(controller, rng.choice(legal_actions(controller.game.state)))
         host.run()
     controller.handle("share")
     kind, shared = parse_fragment(controller.share_url.split("#", 1)[1])

@@ -7,23 +7,7 @@ import pytest
 
 from jaipur_core import GAME_OVER, PLAY, ROUND_OVER, legal_actions, position_to_json
 from pyscript_app.controller import SAVE_KEY, Controller
-from pyscript_app.selection import selection_for
-from tests.app_fakes import FakeHost
-
-
-def started(storage=None, **params):
-    host = FakeHost(storage)
-    controller = Controller(host, params={k: str(v) for k, v in params.items()})
-    controller.start()
-    host.run()
-    return host, controller
-
-
-def move(controller, action):
-    state = controller.game.state
-    controller.selection = selection_for(action, state.market, state.hands[controller.human],
-                                         state.herds[controller.human])
-    controller.handle("play", action.kind)
+from tests.app_fakes import play_by_selection, started
 
 
 def assert_hidden(host, controller):
@@ -96,7 +80,7 @@ def test_a_whole_friend_game_through_hand_overs_rounds_and_game_over(no_ai):
         assert controller.human == state.to_move
         assert host.html.count('data-testid="hand-card"') == sum(state.hands[state.to_move])
         mover = state.to_move
-        move(controller, rng.choice(legal_actions(state)))
+        play_by_selection(controller, rng.choice(legal_actions(state)))
         assert not host.queue and controller.search is None
         after = controller.game.state
         line = controller.log[-1 if after.phase == PLAY else -2]
@@ -134,7 +118,7 @@ def test_save_and_resume_keep_the_mode_and_show_the_hand_over_first(no_ai):
     host, controller = started(seed=11, opponent="friend")
     for _ in range(3):
         controller.handle("handover-ready")
-        move(controller, legal_actions(controller.game.state)[0])
+        play_by_selection(controller, legal_actions(controller.game.state)[0])
     saved = json.loads(host.storage[SAVE_KEY])
     assert saved["record"]["opponent"] == "friend"
     host2, resumed = started(host.storage)
@@ -178,7 +162,7 @@ def test_new_game_panel_chooses_the_opponent():
 def test_export_and_import_keep_the_mode(no_ai):
     host, controller = started(seed=8, opponent="friend")
     controller.handle("handover-ready")
-    move(controller, legal_actions(controller.game.state)[0])
+    play_by_selection(controller, legal_actions(controller.game.state)[0])
     controller.handle("export")
     _, text = host.downloads[-1]
     host2, other = started(seed=9, first="you")
