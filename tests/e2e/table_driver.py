@@ -120,3 +120,18 @@ def play_until(page, stop, used: set[str] | None = None, limit: int = 400) -> di
 def snapshot(table: dict) -> dict:
     return {key: table[key] for key in ("market", "hand", "herd", "opponentHand", "opponentHerd",
                                         "deck", "piles", "log", "round", "phase")}
+
+
+def play_moves(page, count: int, used: set[str] | None = None) -> dict:
+    """Make `count` moves, each once it is the human's turn; the table after the last."""
+    used = set() if used is None else used
+    for _ in range(count):
+        play_one_move(page, wait_until_settled(page), used)
+    return wait_until_settled(page)
+
+
+def export_record(page, path) -> None:
+    """Click Export and save the downloaded game record at `path`."""
+    with page.expect_download() as download:
+        page.get_by_test_id("btn-export").click()
+    download.value.save_as(path)

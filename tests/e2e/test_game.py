@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from jaipur_core import CARD_NAMES, Game
-from tests.e2e.table_driver import (CARDS, play_one_move, play_until, read_table, snapshot,
-                                    wait_until_settled)
+from tests.e2e.table_driver import (CARDS, export_record, play_moves, play_one_move, play_until,
+                                    read_table, snapshot, wait_until_settled)
 
 pytestmark = pytest.mark.e2e
 
@@ -59,9 +59,7 @@ def test_an_illegal_attempt_is_explained_and_changes_nothing(load_game):
 def test_reload_mid_round_resumes_the_same_position(load_game, wait_for_boot):
     page = load_game("./?seed=5" + FAST)
     used: set[str] = set()
-    for _ in range(3):
-        play_one_move(page, wait_until_settled(page), used)
-    before = wait_until_settled(page)
+    before = play_moves(page, 3, used)
     page.reload()
     assert wait_for_boot(page) == "ready"
     after = wait_until_settled(page)
@@ -86,14 +84,9 @@ def test_a_corrupt_save_is_reported_and_set_aside(load_game, wait_for_boot):
 
 def test_hidden_information_never_reaches_the_page(load_game, tmp_path):
     page = load_game("./?seed=8" + FAST)
-    used: set[str] = set()
-    for _ in range(4):
-        play_one_move(page, wait_until_settled(page), used)
-    table = wait_until_settled(page)
-    with page.expect_download() as download:
-        page.get_by_test_id("btn-export").click()
+    table = play_moves(page, 4)
     path = tmp_path / "game.json"
-    download.value.save_as(path)
+    export_record(page, path)
     game = Game.from_record_json(json.loads(path.read_text()))
     state, human = game.state, 0
     # the page shows this very position...
@@ -172,10 +165,7 @@ def test_the_hard_ai_thinks_without_freezing_the_page(page, load_game):
     load_game("./?seed=3&level=hard&first=you&pause=0")
     wait_until_settled(page)
     since = page.evaluate("performance.now()")
-    used: set[str] = set()
-    for _ in range(8):
-        play_one_move(page, wait_until_settled(page), used)
-    table = wait_until_settled(page)
+    table = play_moves(page, 8)
     assert sum(line.startswith("Computer ") for line in table["log"]) >= 8
     tasks = page.evaluate(f"window.__longTasks.filter(([start]) => start >= {since})")
     longest = max((duration for _, duration in tasks), default=0)
@@ -188,14 +178,9 @@ def test_the_hard_ai_thinks_without_freezing_the_page(page, load_game):
 
 def test_export_then_import_and_a_bad_file_is_refused(load_game, tmp_path):
     page = load_game("./?seed=10" + FAST)
-    used: set[str] = set()
-    for _ in range(2):
-        play_one_move(page, wait_until_settled(page), used)
-    exported = wait_until_settled(page)
-    with page.expect_download() as download:
-        page.get_by_test_id("btn-export").click()
+    exported = play_moves(page, 2)
     good = tmp_path / "game.json"
-    download.value.save_as(good)
+    export_record(page, good)
     # a different game, then a bad file: nothing changes
     page.get_by_test_id("btn-new-game").click()
     page.get_by_test_id("start-game").click()
