@@ -2,8 +2,8 @@
 
 Modules: render (view -> HTML), selection (picked cards -> actions), describe
 (actions in words), saves (the autosave format), controller (game flow, no
-`js`), dom (the only module that touches the browser), ai_adapter (the AI's
-incremental search), rules_text (the rules panel).
+`js`; it runs the AI's incremental search in slices), dom (the only module
+that touches the browser), rules_text (the rules panel).
 """
 
 from __future__ import annotations

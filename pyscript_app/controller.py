@@ -30,10 +30,10 @@ import random
 
 from jaipur_core import (CAMEL, GAME_OVER, PLAY, ROUND_OVER, Game, JaipurError, apply, is_legal,
                          legal_actions, sample_state, view_of)
+from jaipur_core.ai import start_search
 from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment, position_fragment
 
-from . import ai_adapter
 from .describe import describe, describe_result, describe_round_start
 from .render import LEVELS, Table, render
 from .saves import (EMBED_SAVE_KEY, FIRSTS, SAVE_FORMAT, SAVE_KEY, corrupt_key, decode_save,
@@ -358,7 +358,7 @@ class Controller:
         state = self.game.state
         rng = random.Random(f"jaipur-ai/{self.game.seed}/{state.round}/"
                             f"{len(self.game.record.rounds[-1].actions)}")
-        self.search = ai_adapter.start_search(view_of(state, state.to_move), self.level, rng)
+        self.search = start_search(view_of(state, state.to_move), self.level, rng)
         self.host.schedule(lambda: self._ai_slice(token), 0)
 
     def _ai_slice(self, token: int) -> None:
@@ -370,8 +370,12 @@ class Controller:
         action = self.search.best_action()
         self.search = None
         state = self.game.state
-        if action is None or not is_legal(state, action):
-            action = ai_adapter.greedy_action(view_of(state, state.to_move)) or legal_actions(state)[0]
+        if not is_legal(state, action):
+            # An AI bug, never expected (the AI tests play only legal moves): say so
+            # rather than hide it, and keep the game going with a legal move.
+            self._say(f"The computer chose an illegal move ({action}); it plays "
+                      f"{legal_actions(state)[0]} instead. Please report this.", "error")
+            action = legal_actions(state)[0]
         self._play(action)
         self._refresh()
 
@@ -437,7 +441,7 @@ class Controller:
         token = self.token
         rng = random.Random(f"jaipur-hint/{self.game.seed}/{state.round}/"
                             f"{len(self.game.record.rounds[-1].actions)}")
-        self.hint_search = ai_adapter.start_search(view_of(state, self.human), HINT_LEVEL, rng)
+        self.hint_search = start_search(view_of(state, self.human), HINT_LEVEL, rng)
         self._say("Thinking about a hint…", "hint")
         self.host.schedule(lambda: self._hint_slice(token, self.hint_search), 0)
 

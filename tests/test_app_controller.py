@@ -221,3 +221,25 @@ def test_save_text_round_trips_and_names_bad_fields():
     with pytest.raises(ValueError, match="human_seat"):
         decode_save(json.dumps(bad))
     assert corrupt_key("jaipur.save", 12.7) == "jaipur.save.corrupt-12"
+
+
+def test_an_illegal_move_from_the_ai_is_reported_not_played(monkeypatch):
+    """A bug in the AI must show, and must not put an illegal move on the table."""
+    from jaipur_core import Sell, is_legal
+    from jaipur_core.cards import DIAMOND
+    import pyscript_app.controller as controller_module
+
+    class BrokenSearch:
+        def step(self, max_seconds):
+            return True
+
+        def best_action(self):
+            return Sell(DIAMOND, 1)          # never legal: diamonds go two at a time
+
+    monkeypatch.setattr(controller_module, "start_search", lambda view, level, rng: BrokenSearch())
+    host, controller = started(seed=3, first="computer")
+    state = controller.game.record.rounds[-1].start
+    played = controller.game.record.rounds[-1].actions
+    assert len(played) == 1 and is_legal(state, played[0]) and played[0] != Sell(DIAMOND, 1)
+    assert "illegal move (sell diamond 1)" in controller.message
+    assert controller.message_kind == "error"
