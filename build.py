@@ -569,9 +569,10 @@ class DistServer:
     """dist/ on 127.0.0.1 in a background thread. Use as a context manager."""
 
     def __init__(self, dist: Path = DIST, port: int = 0, base_path: str = "/",
-                 verbose: bool = False):
+                 verbose: bool = False, handler_class: type = DistRequestHandler):
         base_path = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
-        handler = type("Handler", (DistRequestHandler,), {"base_path": base_path})
+        # handler_class: tests pass a subclass that misbehaves (e.g. stalls a file).
+        handler = type("Handler", (handler_class,), {"base_path": base_path})
 
         def make_handler(*args, **kwargs):
             return handler(*args, directory=str(dist), **kwargs)
