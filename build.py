@@ -414,21 +414,20 @@ def dist_files(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
 
-def build_id(folder: Path, files: list[str]) -> str:
+def build_id(digests: dict[str, str]) -> str:
     """Hash of every precached file's path and bytes: changes iff the site changes."""
     digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + bytes.fromhex(sha256_of(folder / name)))
+    for name in sorted(digests):
+        digest.update(name.encode() + b"\0" + bytes.fromhex(digests[name]))
     return digest.hexdigest()[:16]
 
 
-def sri(path: Path) -> str:
-    """A Subresource Integrity value ("sha256-<base64>") for a file."""
-    digest = hashlib.sha256(path.read_bytes()).digest()
-    return "sha256-" + base64.b64encode(digest).decode()
+def sri(sha256_hex: str) -> str:
+    """A Subresource Integrity value ("sha256-<base64>") from a hex sha256."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
 
 
-def write_service_worker(folder: Path, web: Path, build: str, precache: list[str]) -> None:
+def write_service_worker(folder: Path, web: Path, build: str, digests: dict[str, str]) -> None:
     """Inject the build id, the file list and each file's hash into sw.js, so
     every deploy changes the worker's bytes (which is how browsers notice an
     update) and the worker can refuse a file that is not this build's."""
@@ -437,8 +436,8 @@ def write_service_worker(folder: Path, web: Path, build: str, precache: list[str
         raise BuildError(f"web/sw.js lacks the placeholder {SW_MANIFEST_PLACEHOLDER}")
     manifest = json.dumps({
         "build": build,
-        "files": precache,
-        "integrity": {name: sri(folder / name) for name in precache},
+        "files": sorted(digests),
+        "integrity": {name: sri(digest) for name, digest in sorted(digests.items())},
     }, indent=1)
     (folder / "sw.js").write_text(template.replace(SW_MANIFEST_PLACEHOLDER, manifest))
 
@@ -481,15 +480,17 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")
 
-    precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
-    this_build = build_id(staging, precache)
-    write_service_worker(staging, web, this_build, precache)
+    digests = {name: sha256_of(staging / name) for name in dist_files(staging)
+               if name not in NOT_PRECACHED}
+    this_build = build_id(digests)
+    write_service_worker(staging, web, this_build, digests)
+    digests["sw.js"] = sha256_of(staging / "sw.js")
 
     sizes = {name: (staging / name).stat().st_size for name in dist_files(staging)}
     report = {
         "build": this_build,
         "files": sizes,
-        "sha256": {name: sha256_of(staging / name) for name in sizes},
+        "sha256": dict(sorted(digests.items())),
         "file_count": len(sizes),
         "total_bytes": sum(sizes.values()),
         "snapshot": snapshot_info,
