@@ -14,6 +14,9 @@ import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
+// The interpreter takes sys.argv (and a sys.path entry) from Node's command line;
+// give it the browser's program name, so no path of the build machine is shipped.
+process.argv.splice(1, process.argv.length - 1, "./this.program");
 const runtime = resolve(job.runtime) + "/";
 const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
 

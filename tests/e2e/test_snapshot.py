@@ -4,6 +4,8 @@ so these run the same whatever `--boot` the session uses."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import shutil
 import threading
@@ -160,6 +162,28 @@ def test_a_snapshot_from_another_build_is_refused(
     page.on("console", lambda message: notes.append(message.text))
     assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
     assert any("made for another build" in note for note in notes), notes
+    assert play_moves(page, 1)["phase"] == "play"
+
+
+def test_a_snapshot_the_runtime_refuses_boots_the_full_way(
+    dist_copy, site_build, serve, open_page, wait_for_boot
+):
+    """Our checks pass (hash, size, build id all rewritten to match), but Pyodide's
+    own check does not: its snapshot names another build of the runtime."""
+    info = boot_info(dist_copy)
+    path = dist_copy / info["snapshot"]["path"]
+    data = bytearray(gzip.decompress(path.read_bytes()))
+    runtime_id = site_build.SNAPSHOT_HEADER_BYTES + 16  # Pyodide's 32-byte build id
+    data[runtime_id:runtime_id + 32] = bytes(32)
+    path.write_bytes(gzip.compress(bytes(data), 1))
+    info["snapshot"].update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+    (dist_copy / "build.json").write_text(json.dumps(info))
+
+    page = open_page()
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
+    assert any("the runtime refused it" in note for note in notes), notes
     assert play_moves(page, 1)["phase"] == "play"
 
 
