@@ -4,12 +4,16 @@ import random
 import re
 
 from jaipur_core import CARD_NAMES, Game, legal_actions, sample_state, view_of
-from pyscript_app.render import Table, render
-from pyscript_app.selection import EMPTY, choices
+from pyscript_app.game_line import GameLine, RoundLine
+from pyscript_app.render import render
+from pyscript_app.table_state import TableState, note
 
 
-def html_for(state, seat=0, **extra):
-    return render(Table(view=view_of(state, seat), choices=choices(state, seat, EMPTY), **extra))
+def html_for(state, seat=0, message=None, log=()):
+    line = GameLine(("You", "Computer"), (RoundLine(state),), state)
+    table = TableState(line=line, seat=seat, booted=True, log=tuple(log),
+                       note=None if message is None else note("refusal-text", "error", text=message))
+    return render(table).html()
 
 
 def played(seed=5, plies=12):
