@@ -123,6 +123,8 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "link-bad-new": "This link's game could not be opened: {error}. A new game was started instead.",
     "link-bad-resumed": "This link's game could not be opened: {error}. Your saved game was resumed.",
     "resumed": "Welcome back: your game was resumed.",
+    "save-not-jaipur": "it is not a Jaipur save", "kept-not-list": "the kept games are not a list",
+    "save-bad-level": "level: unknown {level}", "save-bad-seat": "human_seat: expected 0 or 1, got {seat}",
     "save-failed": "The game could not be saved in this browser: {error}",
     "save-unreadable": "Your saved game could not be read ({error}); it was kept as {key}. "
                        "A new game was started.",

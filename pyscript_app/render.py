@@ -176,7 +176,7 @@ def _status(state, turn, names) -> str:
         status = _("status-your-turn")
     else:
         status = _("status-thinking")
-    level = _("level-friend") if state.friend else state.level
+    level = _("level-friend") if state.friend else _("level-" + state.level)
     return (f'<span class="round" data-testid="round">{e(_("round-number", round=position.round))}</span> '
             f'<span class="level">{e(level)}</span> {e(status)}')
 

@@ -25,6 +25,8 @@ import json
 from jaipur_core import Game
 from jaipur_core.ai import LEVELS
 
+from .messages import _
+
 SAVE_FORMAT = "jaipur-save/1"
 SAVE_KEY = "jaipur.save"
 EMBED_SAVE_KEY = "jaipur.embed.save"
@@ -43,12 +45,12 @@ def decode_save(text: str):
     """(game, level, human_seat, first); ValueError/JaipurError naming what is wrong."""
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ValueError("it is not a Jaipur save")
+        raise ValueError(_("save-not-jaipur"))
     level, human = data.get("level"), data.get("human_seat")
     if level not in LEVELS:
-        raise ValueError(f"level: unknown {level!r}")
+        raise ValueError(_("save-bad-level", level=repr(level)))
     if human not in (0, 1) or isinstance(human, bool):
-        raise ValueError(f"human_seat: expected 0 or 1, got {human!r}")
+        raise ValueError(_("save-bad-seat", seat=repr(human)))
     first = data.get("first") if data.get("first") in FIRSTS else "random"
     return Game.from_record_json(data.get("record")), level, human, first
 
@@ -72,5 +74,5 @@ def decode_kept(text: str | None) -> list[str]:
         return []
     data = json.loads(text)
     if not isinstance(data, list):
-        raise ValueError("the kept games are not a list")
+        raise ValueError(_("kept-not-list"))
     return [json.dumps(item, separators=(",", ":")) for item in data if isinstance(item, dict)]

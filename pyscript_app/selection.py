@@ -34,7 +34,7 @@ class Selection:
 
     def toggle(self, zone: str, index: int) -> "Selection":
         if zone not in ZONES:
-            raise ValueError(f"unknown zone {zone!r}")
+            raise ValueError(zone)  # a programming error, never shown
         picked = getattr(self, zone)
         picked = picked - {index} if index in picked else picked | {index}
         return Selection(**{**self._fields(), zone: frozenset(picked)})

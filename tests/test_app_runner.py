@@ -345,3 +345,16 @@ def test_storage_failure_is_reported_and_play_goes_on():
     assert "could not be saved" in host.screen.message
     host.run()
     assert runner.state.line.actions_played == 2
+
+
+def test_save_text_round_trips_and_names_bad_fields():
+    from pyscript_app.saves import corrupt_key, decode_save, encode_save
+    game = Game.new(seed=2, first=0)
+    game.play(legal_actions(game.state)[0])
+    back, level, human, first = decode_save(encode_save(game, "hard", 1, "computer"))
+    assert back.state == game.state and (level, human, first) == ("hard", 1, "computer")
+    bad = json.loads(encode_save(game, "hard", 1, "you"))
+    bad["human_seat"] = 2
+    with pytest.raises(ValueError, match="human_seat"):
+        decode_save(json.dumps(bad))
+    assert corrupt_key("jaipur.save", 12.7) == "jaipur.save.corrupt-12"
