@@ -149,25 +149,21 @@ def kept_offer(mode: str, value: str) -> Note:
 def resume_kept(state: TableState, value: str):
     """Resume a kept game ("home": the saved game behind a link); the current one is kept."""
     if value == "home":
-        entry = _kept_entry(state.home_text) if state.home_text else None
-        rest = state.kept
+        text, rest = state.home_text, state.kept
     else:
         try:
             index = int(value)
-            entry, rest = state.kept[index], state.kept[:index] + state.kept[index + 1:]
+            text, rest = state.kept[index].text, state.kept[:index] + state.kept[index + 1:]
         except (ValueError, IndexError):
             return state, ()
-    if entry is None:
+    if not text:
         return state, ()
-    game, level, seat, first = decode_save(entry.text)
-    state, effects, _offer = keep_current(replace(state, kept=rest) if value != "home" else state)
-    if value != "home":
-        effects = _kept_effects(state)
+    game, level, seat, first = decode_save(text)
+    state, _effects, _offer = keep_current(replace(state, kept=rest, home_text=None))
     line = GameLine.from_game(game)
-    state = install(replace(state, home_text=None), line, _mode_of(line), level, seat, state.home_key, first)
-    state = replace(state, note=note("resumed", "ok"))
-    state, more = settle(state)
-    return state, effects + more
+    state = install(state, line, _mode_of(line), level, seat, state.home_key, first)
+    state, more = settle(replace(state, note=note("resumed", "ok")))
+    return state, _kept_effects(state) + more
 
 
 def delete_kept(state: TableState, value: str):
@@ -312,13 +308,14 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
                     reviewable=kind == "game")
     if kind == "position":
         state = replace(state, log=state.log[:1] + (_("log-link"),))
-    text = note("link-loaded", "ok").then(problem)
+    opened = kind == "game" and at is not None
+    text = note("review-opened" if opened else "link-loaded", "ok").then(problem)
     if saved_text is not None:
         entry = _kept_entry(saved_text)
         if entry is not None and GameLine.from_game(saved[0]).in_progress:
             text = text.then(kept_offer(entry.mode, "home"))
             state = replace(state, home_text=saved_text)
     state = replace(state, note=text)
-    if kind == "game" and at is not None:
-        state = replace(state, review=min(at, len(line.steps()) - 1), note=note("review-opened"))
+    if opened:
+        state = replace(state, review=min(at, len(line.steps()) - 1))
     return settle(state)

@@ -149,6 +149,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "kept-title": "Kept games",
     "kept-deleted": "The kept game was deleted.",
     "takeback-none": "There is no move of yours to take back.",
+    "takeback-seen": "{name} has seen their hand: the move stands.",
     "takeback-done": "Your last move was taken back.",
     "takeback-friend-done": "{name}'s move was taken back.",
     "review-step": "Action {at} of {total}",

@@ -237,7 +237,8 @@ def _take_back(state, _value):
         return replace(state, note=note("takeback-none", "error")), ()
     if state.friend:
         if not state.handover:  # the next player has seen their hand: the move stands
-            return replace(state, note=note("takeback-none", "error")), ()
+            return replace(state, note=note("takeback-seen", "error",
+                                            name=games.names(state)[state.seat])), ()
         count, seat = 1, movers[-1]
     else:
         mine = [i for i, mover in enumerate(movers) if mover == state.seat]
