@@ -79,9 +79,11 @@ class GameLine:
         return replace(self, state=state,
                        rounds=self.rounds[:-1] + (RoundLine(last.start, last.actions + (action,)),))
 
-    def next_round(self) -> "GameLine":
-        rng = random.Random() if self.seed is None else random.Random(
-            f"jaipur/{self.seed}/round/{self.state.round + 1}")
+    def next_round(self, fallback_seed: int) -> "GameLine":
+        """The next round, dealt as jaipur_core.Game deals it; a game without a seed (opened
+        from a position) uses `fallback_seed`, drawn from the page state's generator."""
+        seed = self.seed if self.seed is not None else fallback_seed
+        rng = random.Random(f"jaipur/{seed}/round/{self.state.round + 1}")
         state = deal_next_round(self.state, rng)
         return replace(self, state=state, rounds=self.rounds + (RoundLine(state),))
 

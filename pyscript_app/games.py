@@ -94,7 +94,7 @@ def _mode_of(line: GameLine) -> str:
     return "friend" if line.get("opponent") == "friend" else "computer"
 
 
-def _draw(state: TableState) -> tuple[TableState, int]:
+def draw_seed(state: TableState) -> tuple[TableState, int]:
     """A fresh game seed from the state's own generator."""
     rng = random.Random(state.entropy)
     seed = rng.randrange(2 ** 31)
@@ -106,7 +106,7 @@ def new_game(state: TableState) -> TableState:
     if state.seed_param is not None:
         seed, state = state.seed_param, replace(state, seed_param=None)  # "Play again" deals afresh
     else:
-        state, seed = _draw(state)
+        state, seed = draw_seed(state)
     first = {"you": 0, "computer": 1, "random": None}[settings.first]
     if settings.opponent == "friend":
         players = (_("player-1"), _("player-2"))

@@ -215,7 +215,8 @@ def _import(state, _value):
 def _next_round(state, _value):
     if state.line.state.phase != ROUND_OVER or state.review is not None:
         return state, ()
-    line = state.line.next_round()
+    state, fallback = games.draw_seed(state)
+    line = state.line.next_round(fallback)
     state = replace(state, line=line, selection=EMPTY, new_market=frozenset(), last_move="",
                     last_cards=(), animate=True, note=None, token=state.token + 1, search=None)
     if state.friend:
