@@ -268,10 +268,7 @@ def _review_close(state, _value):
 
 
 def _dismiss(state, _value):
-    return replace(state, note=None), ()
-
-
-def _try_again(state, _value):
+    """Continue after an error: the note goes, and a computer turn that was cut short restarts."""
     return games.settle(replace(state, note=None))
 
 
@@ -281,7 +278,7 @@ _BUTTONS = {
     "play-again": games.new_game_pressed, "new-game": games.new_game_pressed,
     "handover-ready": _handover_ready, "take-back": _take_back, "review": _review,
     "review-close": _review_close, "resume": games.resume_kept, "delete-kept": games.delete_kept,
-    "dismiss": _dismiss, "try-again": _try_again,
+    "dismiss": _dismiss, "try-again": _dismiss,
 }
 
 _HANDLERS = {

@@ -224,3 +224,12 @@ def test_the_core_modules_are_pure():
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id == "random":
                 assert node.attr == "Random", (path.name, node.attr)   # seeded generators only
+
+
+def test_continue_after_an_error_restarts_a_computer_turn_that_was_cut_short():
+    state, _ = boot(seed=3, first="computer", level="easy")
+    assert state.search is not None
+    state, _ = update(state, Failed("RuntimeError: boom"))
+    assert state.search is None and state.note.kind == "error"
+    state, effects = update(state, Pressed("dismiss"))
+    assert state.note is None and [e.purpose for e in effects if isinstance(e, StartSearch)] == ["ai"]
