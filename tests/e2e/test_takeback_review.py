@@ -105,3 +105,19 @@ def test_review_after_a_finished_game(load_game):
     page.get_by_test_id("review-prev").click()
     page.locator(f"[data-testid=review][data-at='{total - 1}']").wait_for(state="attached")
     assert page.get_by_test_id("review-player-0").is_visible() and page.get_by_test_id("review-player-1").is_visible()
+
+
+def test_focus_is_kept_across_renders_and_an_open_dialog_is_updated_in_place(page, load_game):
+    load_game("./?seed=3" + FAST)
+    wait_until_settled(page)
+    page.get_by_test_id("market-card").nth(0).focus()
+    page.keyboard.press("Space")                       # select by keyboard: the board re-renders
+    assert page.get_by_test_id("market-card").nth(0).get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.dataset.key") == "market-0"
+    page.get_by_test_id("btn-new-game").click()
+    panel = page.get_by_test_id("new-game-panel").element_handle()
+    assert page.evaluate("document.activeElement.dataset.testid") == "start-game"  # the dialog took focus
+    page.get_by_test_id("level-hard").click()
+    assert page.get_by_test_id("level-hard").get_attribute("aria-pressed") == "true"
+    assert panel.evaluate("node => node.isConnected")    # the same dialog node, refreshed inside
+    assert page.evaluate("document.activeElement.dataset.key") == "level-hard"
