@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 
 from jaipur_core import GAME_OVER, PLAY, Game, JaipurError, view_of
@@ -280,17 +281,12 @@ def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: b
 
 
 def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opponent_param):
-    parts = fragment.split("&")
-    at = None
-    for part in parts[1:]:
-        key, _sep, value = part.partition("=")
-        if key == "at":
-            try:
-                at = max(0, int(value))
-            except ValueError:
-                at = None
+    # "#game=CODE&at=N" opens the review at action N; only a trailing "&at=<digits>" is
+    # taken off, so a hand-written JSON link may still hold an "&" of its own.
+    match = re.fullmatch(r"(.*)&at=(\d{1,6})", fragment, re.DOTALL)
+    code, at = (match.group(1), int(match.group(2))) if match else (fragment, None)
     try:
-        shared = parse_fragment(parts[0])
+        shared = parse_fragment(code)
     except (JaipurError, ValueError, RecursionError) as error:
         state, effects = _boot_home(state, saved, problem, opponent_param)
         resumed = saved is not None and state.note is not None and state.note.parts[0][0] == "resumed"

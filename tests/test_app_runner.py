@@ -358,3 +358,14 @@ def test_save_text_round_trips_and_names_bad_fields():
     with pytest.raises(ValueError, match="human_seat"):
         decode_save(json.dumps(bad))
     assert corrupt_key("jaipur.save", 12.7) == "jaipur.save.corrupt-12"
+
+
+def test_a_hand_written_json_link_may_hold_an_ampersand():
+    from urllib.parse import quote
+    game = Game.new(seed=6, first=0, players=("Ada & Bo", "Cy"))
+    game.play(legal_actions(game.state)[0])
+    raw = json.dumps(game.to_record_json())
+    host, runner = started(fragment="#game=" + quote(raw, safe="{}:,&\" "))
+    assert position(runner) == game.state and runner.state.review is None
+    host, runner = started(fragment="#game=" + quote(raw, safe="{}:,&\" ") + "&at=0")
+    assert runner.state.review == 0
