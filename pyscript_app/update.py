@@ -259,7 +259,7 @@ def _take_back(state, _value):
 def _review(state, _value):
     if not games.can_review(state):
         return state, ()
-    return replace(state, review=len(state.line.steps()) - 1, panel=None, animate=True,
+    return replace(state, review=len(state.line.steps()) - 1, panel=None, animate=True, selection=EMPTY,
                    note=note("review-opened")), ()
 
 

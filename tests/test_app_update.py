@@ -190,10 +190,30 @@ def replay_is_legal(line: GameLine) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), mode=st.sampled_from(["computer", "friend"]),
-       first=st.sampled_from(["you", "computer", "random"]), steps=st.integers(5, 80))
-def test_random_event_sequences_keep_the_invariants(seed, mode, first, steps):
+       first=st.sampled_from(["you", "computer", "random"]), steps=st.integers(5, 80),
+       start=st.sampled_from(["fresh", "game-link", "review-link", "saved"]), plies=st.integers(0, 60))
+def test_random_event_sequences_keep_the_invariants(seed, mode, first, steps, start, plies):
     rng = random.Random(seed)
-    state, effects = boot(seed=seed, first=first, opponent=mode, level="easy", pause=0)
+    extra = {}
+    if start != "fresh":  # a random state: a game some way in, from a link or a save
+        from jaipur_core import Game
+        from jaipur_core.share import game_fragment
+        from pyscript_app.saves import encode_save
+        game = Game.new(seed=seed, first=0)
+        for _ in range(plies):
+            if game.state.phase == "game_over":
+                break
+            if game.state.phase == "round_over":
+                game.next_round()
+            else:
+                game.play(rng.choice(legal_actions(game.state)))
+        if start == "saved":
+            if mode == "friend":
+                game.record.extra["opponent"] = "friend"
+            extra["saved"] = encode_save(game, "easy", rng.randrange(2), "you")
+        else:
+            extra["fragment"] = "#" + game_fragment(game) + ("&at=%d" % plies if start == "review-link" else "")
+    state, effects = boot(seed=seed, first=first, opponent=mode, level="easy", pause=0, **extra)
     for _ in range(steps):
         event = random_event(rng, state)
         before = state
