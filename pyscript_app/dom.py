@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from .events import Booted, Failed, FileChosen, from_dom, from_key
+from .events import MAX_IMPORT_BYTES, Booted, Failed, FileChosen, from_dom, from_key
 from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
@@ -217,11 +217,12 @@ class BrowserHost:
         if not field.files.length:
             return
         file = field.files.item(0)
+        size = int(file.size)
 
         async def read():
             try:
-                text = await file.text()
-                self.runner.dispatch(FileChosen(str(file.name), str(text)))
+                text = "" if size > MAX_IMPORT_BYTES else str(await file.text())
+                self.runner.dispatch(FileChosen(str(file.name), text, size))
             except Exception as error:
                 self._failed(error)
 

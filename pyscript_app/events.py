@@ -47,10 +47,14 @@ class ReviewStepped:
     to: str                       # first | prev | next | last
 
 
+MAX_IMPORT_BYTES = 2_000_000   # a whole game record is ~30 kB; anything far larger is not one
+
+
 @dataclass(frozen=True)
 class FileChosen:
     name: str
     text: str
+    size: int = 0                 # bytes; above MAX_IMPORT_BYTES the host does not read the file
 
 
 @dataclass(frozen=True)

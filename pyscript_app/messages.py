@@ -135,6 +135,8 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "exported": "The game record was downloaded.",
     "import-failed": "Could not import {name}: {error}. Your current game is unchanged.",
     "imported": "Imported {name}.",
+    "import-too-big": "Could not import {name}: a game record is far smaller than {limit} MB. "
+                      "Your current game is unchanged.",
     "the-file": "the file",
     "ai-illegal": "The computer chose an illegal move ({action}); it plays {instead} instead. "
                   "Please report this.",

@@ -18,7 +18,7 @@ from jaipur_core.share import position_fragment
 
 from . import games
 from .effects import Copy, Download, PickFile, StartSearch
-from .events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
+from .events import (MAX_IMPORT_BYTES, ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
                      Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
 from .table_state import FIRSTS, MODES, Search, Settings, TableState, note
@@ -139,6 +139,9 @@ def _review_step(state: TableState, event: ReviewStepped):
 
 
 def _file_chosen(state: TableState, event: FileChosen):
+    if event.size > MAX_IMPORT_BYTES or len(event.text) > MAX_IMPORT_BYTES:
+        return replace(state, animate=False, note=note("import-too-big", "error", name=event.name,
+                                                       limit=MAX_IMPORT_BYTES // 1_000_000)), ()
     return games.import_text(state, event.text, event.name)
 
 

@@ -77,6 +77,8 @@ def test_boot_with_the_computer_first_asks_for_its_search():
     (SearchDone("ai", 999, None), lambda s: s.line.actions_played == 0),   # stale: ignored
     (SearchFailed("hint", 999, "x"), lambda s: s.note is None),
     (FileChosen("x.json", "not json"), lambda s: s.note.kind == "error" and s.line.seed == 3),
+    (FileChosen("huge.json", "", 50_000_000),
+     lambda s: s.note.parts[0][0] == "import-too-big" and s.line.seed == 3),
 ])
 def test_one_event(event, expect):
     state, _effects = boot(seed=3, first="you")
