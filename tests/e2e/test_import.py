@@ -33,3 +33,13 @@ def test_import_a_record_and_refuse_garbage(load_game, tmp_path):
     table = wait_until_settled(page)
     assert table["deck"] == len(game.state.deck) and table["round"] == 1
     assert page.get_by_test_id("import-file").count() == 1
+
+
+def test_a_huge_file_is_refused_without_being_read(load_game, tmp_path):
+    page = load_game("./?seed=3&level=easy&first=you&pause=0")
+    before = wait_until_settled(page)
+    huge = tmp_path / "huge.json"
+    huge.write_text("[" * 3_000_000)
+    import_file(page, huge)
+    page.get_by_test_id("message").filter(has_text="Could not import huge.json").wait_for()
+    assert snapshot(read_table(page)) == snapshot(before)
