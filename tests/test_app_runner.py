@@ -16,10 +16,6 @@ def position(runner):
     return runner.state.line.state
 
 
-def message(runner):
-    return runner.host.screen.message if hasattr(runner, "host") else ""
-
-
 def test_starts_ready_and_renders():
     host, runner = started(seed=3, first="you")
     assert host.ready and 'data-testid="table"' in host.html
