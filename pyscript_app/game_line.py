@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from jaipur_core import GAME_OVER, PLAY, Game, apply
+from jaipur_core import GAME_OVER, Game, apply
 from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.state import next_round as deal_next_round
 
@@ -137,7 +137,3 @@ class _FrozenDict(dict):
 
     def __hash__(self):
         return hash(tuple(sorted(map(str, self.items()))))
-
-
-def in_play(line: GameLine | None) -> bool:
-    return line is not None and line.state.phase == PLAY

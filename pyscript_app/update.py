@@ -21,7 +21,7 @@ from .effects import Copy, Download, PickFile, StartSearch
 from .events import (MAX_IMPORT_BYTES, ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
                      Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
-from .table_state import FIRSTS, MODES, Search, Settings, TableState, note
+from .table_state import FIRSTS, MODES, Search, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
 HINT_LEVEL = "medium"
@@ -320,5 +320,3 @@ def _new_indices(before, after) -> frozenset:
             fresh.update(positions[-added:])
     return frozenset(fresh)
 
-
-__all__ = ["update", "play", "TableState", "Settings"]

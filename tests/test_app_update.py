@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jaipur_core import legal_actions, sample_state, view_of
-from pyscript_app.effects import PickFile, Ready, Save, StartSearch
+from pyscript_app.effects import PickFile, StartSearch
 from pyscript_app.events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen,
                                  OptionChosen, Pressed, ReviewStepped, SearchDone, SearchFailed,
                                  StorageFailed)

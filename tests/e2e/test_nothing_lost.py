@@ -8,7 +8,7 @@ import pytest
 
 from jaipur_core import Game
 from jaipur_core.share import position_fragment
-from tests.e2e.table_driver import import_file, play_moves, read_table, snapshot, wait_until_settled
+from tests.e2e.table_driver import import_file, play_moves, snapshot, wait_until_settled
 
 pytestmark = pytest.mark.e2e
 
