@@ -98,3 +98,33 @@ def _utf8_size(text: str) -> int:
 
 def _size(count: int) -> str:
     return f"{count // 1024} KB" if count < 1024 * 1024 else f"{count / (1024 * 1024):g} MB"
+
+
+def json_value_problem(value, depth: int = 0) -> str | None:
+    """Why `value` could not have come from `load_json` (too deep, a type JSON lacks,
+    an overlong number or a key that is not text), or None if it could.
+
+    For data handed over already parsed, e.g. a record's extra fields that are
+    written back out unchanged.
+    """
+    if depth > MAX_JSON_DEPTH:
+        return f"nests more than {MAX_JSON_DEPTH} levels deep"
+    if value is None or isinstance(value, (bool, str)):
+        return None
+    if type(value) is int:
+        return None if value.bit_length() <= 100 else "holds an integer too long for JSON input"
+    if type(value) is float:
+        return None if math.isfinite(value) else "holds a number JSON does not allow"
+    if isinstance(value, list):
+        entries = value
+    elif isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            return "has an object key that is not text"
+        entries = value.values()
+    else:
+        return f"holds a {type(value).__name__}, which JSON does not have"
+    for entry in entries:
+        problem = json_value_problem(entry, depth + 1)
+        if problem:
+            return problem
+    return None

@@ -66,6 +66,6 @@ def echo(value) -> str:
     return text if len(text) <= MAX_ECHO_CHARS else text[:MAX_ECHO_CHARS - 1] + "…"
 
 
-def clip(text: str) -> str:
-    """`text` cut to MAX_ECHO_CHARS (with '…'), for quoting it in a message."""
-    return text if len(text) <= MAX_ECHO_CHARS else text[:MAX_ECHO_CHARS - 1] + "…"
+def clip(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """`text` cut to `limit` characters (the last one '…'), for quoting it in a message."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
