@@ -33,7 +33,7 @@ MAX_NUMBER_CHARS = 32
 #: Characters of a player's name in a record.
 MAX_NAME_CHARS = 100
 
-#: Characters of one action's text (the longest canonical action has 81).
+#: Characters of one action's text (the longest legal action has 89).
 MAX_ACTION_CHARS = 200
 
 #: Actions in one round of a record: the cap `simulate` already applies to a
