@@ -217,7 +217,7 @@ def _read_goods_piles(reader: _Reader) -> tuple[int, ...]:
         path = f"goods_tokens.{name}"
         if name not in piles:
             _fail(path, "missing")
-        pile = reader.integer_list(name, None, values=_as_list(piles[name], path), path=path)
+        pile = reader.integer_list(name, None, low=1, high=7, values=_as_list(piles[name], path), path=path)
         full = GOODS_TOKENS[good]
         if len(pile) > len(full) or list(full[len(full) - len(pile):]) != pile:
             _fail(path, f"must be the last tokens of the {name} pile "
@@ -233,7 +233,8 @@ def _read_bonus_piles(reader: _Reader) -> tuple[tuple[int, ...], ...]:
         path = f"bonus_tokens.{size}"
         if str(size) not in piles:
             _fail(path, "missing")
-        pile = reader.integer_list(str(size), None, values=_as_list(piles[str(size)], path), path=path)
+        pile = reader.integer_list(str(size), None, low=1, high=10, values=_as_list(piles[str(size)], path),
+                                   path=path)
         for index, value in enumerate(pile):
             if BONUS_SIZE_OF_VALUE.get(value) != size:
                 _fail(f"{path}[{index}]", f"{value} is not a token of the {size}-card bonus pile")
