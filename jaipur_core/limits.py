@@ -21,8 +21,8 @@ MAX_JSON_BYTES = 1_048_576
 #: Bytes of a file the page accepts for import (checked before reading it).
 MAX_IMPORT_BYTES = MAX_JSON_BYTES
 
-#: Nesting of arrays and objects in a JSON document. Positions nest 4 deep;
-#: a record 6 (record > rounds > round > start > players > seat > tokens).
+#: Nesting of arrays and objects in a JSON document. Positions nest 4 deep,
+#: records 7 (record > rounds > round > start > players > seat > tokens > pile).
 MAX_JSON_DEPTH = 32
 
 #: Characters of one JSON number token (sign, digits, fraction and exponent).
