@@ -14,6 +14,7 @@ import base64
 import copy
 import json
 import random
+import re
 import zlib
 
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from jaipur_core import (Game, JaipurError, PLAY, apply_legal, legal_actions, new_game, parse_action,
                          position_from_json, position_to_json, record_from_json, view_from_json,
                          view_of)
-from jaipur_core.jsontext import load_json
+from jaipur_core.jsontext import load_json, nesting_depth
 from jaipur_core.limits import MAX_ACTIONS_PER_ROUND, MAX_JSON_BYTES, MAX_ROUNDS
 from jaipur_core.share import encode_data, inflate, parse_fragment
 
@@ -226,3 +227,36 @@ def test_the_fuzzers_originals_are_all_valid():
         assert parse_fragment("#game=" + encode_data(data))[1].state == game.state
     assert any(len(data["rounds"][0]["actions"]) > 50 for data in RECORDS)
     assert new_game(random.Random(0)).phase == PLAY and apply_legal
+
+
+# --- the bounded loader reads exactly what json.loads reads, within the limits ---
+
+def _same(a, b) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@given(value=JSON_VALUES.filter(lambda v: v == v), indent=st.sampled_from([None, 1]))
+@FUZZ
+def test_load_json_agrees_with_json_loads_on_json_within_the_limits(value, indent):
+    text = json.dumps(value, indent=indent, allow_nan=False) if _finite(value) else json.dumps(0)
+    if any(len(token) > 32 for token in re.findall(r"[-0-9.eE+]{2,}", text)) or nesting_depth(text) > 32:
+        return   # a long number (or a run of them in a string), deep nesting: see test_untrusted.py
+    assert _same(load_json(text), json.loads(text))
+
+
+@given(text=st.text(alphabet='[]{}",:0123456789.-\\ nul', max_size=80))
+@FUZZ
+def test_load_json_accepts_nothing_json_loads_refuses(text):
+    try:
+        value = load_json(text)
+    except JaipurError:
+        return
+    assert _same(value, json.loads(text))
+
+
+def _finite(value) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+        return True
+    except ValueError:
+        return False
