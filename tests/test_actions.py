@@ -271,7 +271,7 @@ def _nudged(action, index: int, step: int):
 
 
 @given(seed=st.integers(0, 2 ** 32 - 1), steps=st.integers(0, 120), data=st.data())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_why_illegal_agrees_with_legal_actions_for_every_constructible_action(seed, steps, data):
     from jaipur_core import IllegalActionError, apply, apply_legal, legal_actions, position_to_json, why_illegal
     state = _position_after(seed, steps)

@@ -119,7 +119,7 @@ def check_outcome(argv, status: int, stdout: str, stderr: str) -> None:
 
 
 @given(invocation=invocations())
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_command_line_in_process_exits_0_or_2_with_one_line(invocation):
     argv, stdin = invocation
     check_outcome(argv, *run_in_process(argv, stdin))
