@@ -52,3 +52,8 @@ class InvalidPositionError(JaipurError):
 
 class InvalidRecordError(JaipurError):
     """A game record that is malformed or does not replay."""
+
+
+class InvalidJSONError(JaipurError):
+    """Text from outside that is not JSON within the limits of `limits.py`
+    (syntax, size, nesting, an overlong number)."""
