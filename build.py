@@ -209,6 +209,38 @@ def package_files(project: Project, source_root: Path = ROOT) -> dict[str, bytes
     return files
 
 
+def _i18n():
+    """tools/i18n.py (Babel lives there; a missing Babel stops the build with a one-line hint)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("jaipur_i18n", ROOT / "tools" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def translation_files(source_root: Path = ROOT) -> dict[str, bytes]:
+    """The compiled catalogs (.mo, build output) that go into the wheel next to the page code."""
+    i18n = _i18n()
+    locale = source_root / "pyscript_app" / "locale"
+    if not locale.is_dir():
+        return {}
+    return {i18n.mo_path(language): i18n.compile_mo(language, locale) for language in i18n.languages(locale)}
+
+
+def write_translated_web(staging: Path, source_root: Path = ROOT) -> None:
+    """i18n.json (the boot's words in every language) and the manifest's translated names."""
+    i18n = _i18n()
+    locale = source_root / "pyscript_app" / "locale"
+    if not locale.is_dir():
+        return
+    (staging / "i18n.json").write_text(i18n.boot_json(locale) + "\n", encoding="utf-8")
+    manifest_path = staging / "manifest.webmanifest"
+    if manifest_path.is_file():
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest["translations"] = i18n.manifest_translations(locale)
+        manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 def record_hash(data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
     return "sha256=" + digest.decode()
@@ -460,6 +492,8 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     copy_pyodide_runtime(staging / "pyodide")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
     app_files = package_files(project, source_root)
+    app_files.update(translation_files(source_root))
+    write_translated_web(staging, source_root)
     app_wheel = wheel_bytes(project, app_files)
     # The wheel keeps its name (micropip reads the version from it) but lives in a
     # folder named by its content, so a browser's HTTP cache can never serve a

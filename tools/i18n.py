@@ -44,12 +44,17 @@ def english() -> dict:
     return ENGLISH
 
 
-def languages() -> list[str]:
-    return sorted(path.name for path in LOCALE.iterdir() if (path / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
+def languages(locale: Path = LOCALE) -> list[str]:
+    return sorted(path.name for path in locale.iterdir() if (path / "LC_MESSAGES" / f"{DOMAIN}.po").is_file())
 
 
-def po_path(language: str) -> Path:
-    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(language: str, locale: Path = LOCALE) -> Path:
+    return locale / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(language: str) -> str:
+    """Where a compiled catalog goes inside the wheel (the page reads it from there)."""
+    return f"pyscript_app/locale/{language}/LC_MESSAGES/{DOMAIN}.mo"
 
 
 def template():
@@ -73,23 +78,23 @@ def template_text() -> bytes:
                     if not line.startswith(b'"Generated-By:'))
 
 
-def read_po(language: str):
+def read_po(language: str, locale: Path = LOCALE):
     _c, _mo, pofile = _babel()
-    with open(po_path(language), "rb") as handle:
+    with open(po_path(language, locale), "rb") as handle:
         return pofile.read_po(handle, locale=language, domain=DOMAIN)
 
 
-def compile_mo(language: str) -> bytes:
+def compile_mo(language: str, locale: Path = LOCALE) -> bytes:
     _c, mofile, _po = _babel()
     out = io.BytesIO()
-    mofile.write_mo(out, read_po(language), use_fuzzy=False)
+    mofile.write_mo(out, read_po(language, locale), use_fuzzy=False)
     return out.getvalue()
 
 
-def translated(language: str) -> dict:
+def translated(language: str, locale: Path = LOCALE) -> dict:
     """id -> translation (str, or tuple of plural forms) of one language's .po."""
     result = {}
-    for message in read_po(language):
+    for message in read_po(language, locale):
         if not message.id or not message.context:
             continue
         result[message.context] = message.string
@@ -100,14 +105,24 @@ BOOT_IDS = ("boot-stage-runtime", "boot-stage-micropip", "boot-stage-game", "boo
             "boot-loading", "boot-details", "boot-retry", "boot-failed", "boot-no-js", "page-title")
 
 
-def boot_json() -> str:
+def boot_json(locale: Path = LOCALE) -> str:
     """The boot's words in every language (boot.js runs before Python: it cannot read .mo files)."""
     source = english()
     words = {"en": {key: source[key] for key in BOOT_IDS}}
-    for language in languages():
-        found = translated(language)
+    for language in languages(locale):
+        found = translated(language, locale)
         words[language] = {key: found.get(key) or source[key] for key in BOOT_IDS}
     return json.dumps(words, ensure_ascii=False, sort_keys=True, indent=1)
+
+
+def manifest_translations(locale: Path = LOCALE) -> dict:
+    """The web manifest's `translations` member: its name in every language."""
+    result = {}
+    for language in languages(locale):
+        found = translated(language, locale)
+        result[language] = {"name": found.get("manifest-name") or english()["manifest-name"],
+                            "short_name": found.get("page-title") or "Jaipur"}
+    return result
 
 
 def update_po(language: str) -> None:
