@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import functools
 import gzip
 import hashlib
 import http.server
@@ -209,6 +210,7 @@ def package_files(project: Project, source_root: Path = ROOT) -> dict[str, bytes
     return files
 
 
+@functools.lru_cache(maxsize=1)
 def _i18n():
     """tools/i18n.py (Babel lives there; a missing Babel stops the build with a one-line hint)."""
     import importlib.util

@@ -13,6 +13,7 @@ its Plural-Forms. build.py compiles the .po files into .mo files inside the whee
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -79,8 +80,16 @@ def template_text() -> bytes:
 
 
 def read_po(language: str, locale: Path = LOCALE):
+    path = po_path(language, locale)
+    stat = path.stat()
+    return _read_po(str(path), language, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_po(path: str, language: str, _mtime_ns: int, _size: int):
+    """Parsed once per file version: a rebuild reuses it (build, i18n.json and the manifest all read it)."""
     _c, _mo, pofile = _babel()
-    with open(po_path(language, locale), "rb") as handle:
+    with open(path, "rb") as handle:
         return pofile.read_po(handle, locale=language, domain=DOMAIN)
 
 
