@@ -44,7 +44,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "boot-stage-runtime": "Loading Python runtime", "boot-stage-micropip": "Loading micropip",
     "boot-stage-game": "Installing the game", "boot-stage-start": "Starting",
     "boot-loading": "Loading…", "boot-details": "Details", "boot-retry": "Retry",
-    "boot-failed": "The game could not start: {error}",
+    "boot-failed-retry": "The game could not start. Check the connection and press Retry.",
     "boot-no-js": "Jaipur needs JavaScript and WebAssembly to run.",
     # --- players ------------------------------------------------------------------
     "player-you": "You", "player-computer": "Computer", "player-1": "Player 1", "player-2": "Player 2",
