@@ -58,6 +58,18 @@ PYODIDE_RUNTIME_FILES = (
 )
 
 MICROPIP_VERSION = "0.11.1"
+
+# The Persian font (SIL Open Font License), self-hosted so Persian reads well on a
+# machine without one and no request leaves the origin. Only the two Non-Latin
+# weights the page uses (Latin text keeps the page's own font), with the licence.
+VAZIRMATN_VERSION = "33.0.3"
+# sha256 of the tarball `npm pack vazirmatn@33.0.3` produces (measured 2026-11-29).
+VAZIRMATN_TARBALL_SHA256 = "9506e9e6a27e62b353c04a136c27de0cc3aa9e434658b45a6363f7c98c357090"
+VAZIRMATN_FILES = {
+    "package/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Regular.woff2": "Vazirmatn-NL-Regular.woff2",
+    "package/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Bold.woff2": "Vazirmatn-NL-Bold.woff2",
+    "package/OFL.txt": "Vazirmatn-OFL.txt",
+}
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the wheel `pip download micropip==0.11.1` fetches. It differs from the
 # hash in pyodide-lock.json, which is why boot.js loads it by URL, not by name.
@@ -118,6 +130,25 @@ def fetch_pyodide_tarball() -> Path:
         run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=folder)
     require_hash(tarball, PYODIDE_TARBALL_SHA256)
     return tarball
+
+
+def copy_font(target: Path) -> None:
+    """npm pack the pinned Vazirmatn into the cache (once), check its hash, copy the woff2 files."""
+    folder = CACHE / "npm"
+    tarball = folder / f"vazirmatn-{VAZIRMATN_VERSION}.tgz"
+    if not tarball.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"vazirmatn@{VAZIRMATN_VERSION}", "--silent"], cwd=folder)
+    require_hash(tarball, VAZIRMATN_TARBALL_SHA256)
+    target.mkdir(parents=True, exist_ok=True)
+    wanted = dict(VAZIRMATN_FILES)
+    with tarfile.open(tarball, "r|gz") as tar:
+        for member in tar:
+            if member.name in wanted and member.isfile():
+                with tar.extractfile(member) as extracted:
+                    (target / wanted.pop(member.name)).write_bytes(extracted.read())
+    if wanted:
+        raise BuildError(f"{tarball} lacks {', '.join(sorted(wanted))}")
 
 
 def copy_pyodide_runtime(target: Path) -> None:
@@ -492,6 +523,7 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     copy_tree(web, staging)
     (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
     copy_pyodide_runtime(staging / "pyodide")
+    copy_font(staging / "fonts")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
     app_files = package_files(project, source_root)
     app_files.update(translation_files(source_root))
