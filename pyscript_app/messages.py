@@ -403,7 +403,7 @@ def refusal(code: str, params: dict | None = None) -> str:
     """The page's words for an engine refusal (IllegalActionError.code / Reason.code)."""
     params = dict(params or {})
     good = params.get("good")
-    if code == "sell-precious-minimum":  # a whole sentence per good: no str.upper() (Turkish İ/ı)
+    if code == "sell-precious-minimum":  # a whole sentence per good: no upper-casing (Turkish İ/ı)
         if good not in ("diamond", "gold", "silver"):
             return _("refusal-illegal")
         return _("refusal-sell-minimum-" + good)
