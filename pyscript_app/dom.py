@@ -71,6 +71,9 @@ class BrowserHost:
             html.setAttribute("lang", screen.language)
             html.setAttribute("dir", screen.direction)
             js.document.title = screen.title
+            heading = _value(js.document.querySelector(".page-header h1"))
+            if heading is not None:
+                heading.textContent = screen.title
         message = self.root.querySelector('[data-region="message"]')
         message.className = f"message message--{screen.message_kind}"
         opened = self._dialogs(screen.dialogs, old.dialogs if old else ())

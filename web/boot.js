@@ -68,6 +68,8 @@ async function useBootLanguage() {
     }
   }
   document.title = WORDS["page-title"];
+  const heading = document.querySelector(".page-header h1");
+  if (heading) heading.textContent = WORDS["page-title"];
   document.querySelector("[data-testid=boot-stage]").textContent = WORDS["boot-loading"];
   document.querySelector(".boot-error summary").textContent = WORDS["boot-details"];
   document.querySelector("[data-testid=boot-retry]").textContent = WORDS["boot-retry"];
