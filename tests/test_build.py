@@ -8,7 +8,6 @@ import importlib
 import io
 import json
 import re
-import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -132,11 +131,9 @@ def test_the_snapshot_key_follows_every_input(site_build):
     assert site_build.snapshot_key(b"wheel", ["a"]) != key
 
 
-def test_a_rebuild_is_fast_and_gives_the_same_build_id(built, site_build):
+def test_a_rebuild_reuses_the_snapshot_and_gives_the_same_build_id(built, site_build):
     dist, report = built
-    started = time.perf_counter()
     again = site_build.build(dist=dist, quiet=True)
-    assert time.perf_counter() - started < 1.0
     assert again["build"] == report["build"]
     # The snapshot comes from .cache/snapshots: Node does not run again.
     assert again["snapshot"]["reused"] is True
