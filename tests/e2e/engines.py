@@ -142,7 +142,12 @@ class VirtualDisplay:
 
 def webkit_driver(display: str | None = None, log_path: Path | None = None):
     """A Selenium session in WebKitGTK's MiniBrowser. Selenium never downloads a
-    driver: the Service names Debian's WebKitWebDriver. The caller quits it."""
+    driver: the Service names Debian's WebKitWebDriver. The caller quits it.
+
+    The default page load strategy ("normal"): get() returns at the load event,
+    well before the Python runtime has loaded. ("eager" would return sooner, but
+    with an iframe in the page WebKitWebDriver 2.50 then blocks the next command
+    until its page-load timeout.)"""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.service import Service
 
