@@ -135,3 +135,10 @@ def play_moves(page, count: int, used: set[str] | None = None) -> dict:
 def export_record(page, path) -> None:
     """Click Export and save the downloaded game record at `path`."""
     save_download(page, page.get_by_test_id("btn-export").click, path)
+
+
+def import_file(page, path) -> None:
+    """Click Import and choose `path` in the file chooser, as a person does."""
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("btn-import").click()
+    chooser.value.set_files(path)

@@ -16,13 +16,6 @@ from tests.e2e.table_driver import snapshot
 pytestmark = [pytest.mark.e2e, pytest.mark.webkit]
 
 FAST = "&level=easy&first=you&pause=0"
-STAGES = [
-    "jaipur: Loading Python runtime",
-    "jaipur: Loading micropip",
-    "jaipur: Installing the game",
-    "jaipur: Starting",
-    "jaipur: started",
-]
 
 
 def names(counts) -> Counter:
@@ -42,11 +35,13 @@ def test_the_guard_sees_what_the_page_records(webkit_page, webkit_server, browse
     browser_guard.problems.clear()
 
 
-def test_boots_and_renders_the_table(webkit_page, webkit_server):
+def test_boots_and_renders_the_table(webkit_page, webkit_server, boot_path):
     webkit_page.load_game(webkit_server.url + "?seed=3" + FAST)
     assert webkit_page.elements("table")[0].is_displayed()
     assert not webkit_page.elements("boot-status")[0].is_displayed()
-    assert webkit_page.run("return performance.getEntriesByType('mark').map((mark) => mark.name)") == STAGES
+    assert webkit_page.run("return document.documentElement.dataset.boot") == boot_path  # no silent fallback
+    marks = webkit_page.run("return performance.getEntriesByType('mark').map((mark) => mark.name)")
+    assert marks[0] == "jaipur: Loading Python runtime" and marks[-1] == "jaipur: started"
     table = webkit_page.wait_until_settled()
     assert len(table["market"]) == 5 and len(table["hand"]) + table["herd"] == 5
     assert webkit_page.run("return document.documentElement.scrollWidth <= innerWidth")
