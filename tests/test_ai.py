@@ -71,8 +71,14 @@ def build_position(market, hands, herds, deck=None, won=({}, {}), to_move=0, see
     })
 
 
+#: Behaviour tests run expert on a smaller budget: the same search, in seconds rather than minutes
+#: (tests/test_ai_search.py plays it at its full budget too).
+TEST_OPTIONS = {"expert": {"iterations": 150}}
+
+
 def pick(state, level, seed=0):
-    return str(choose_action(view_of(state, state.to_move), level, random.Random(seed)))
+    return str(choose_action(view_of(state, state.to_move), level, random.Random(seed),
+                             **TEST_OPTIONS.get(level, {})))
 
 
 def value_of(state, text):
@@ -212,7 +218,7 @@ def test_every_level_plays_legal_moves_and_finishes_rounds(level):
         state = new_game(random.Random(game))
         actions = 0
         while state.phase == PLAY:
-            action = choose_action(view_of(state, state.to_move), level, rng)
+            action = choose_action(view_of(state, state.to_move), level, rng, **TEST_OPTIONS.get(level, {}))
             assert action in legal_actions(state)
             state = apply_legal(state, action)
             actions += 1
