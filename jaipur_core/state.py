@@ -5,7 +5,8 @@ A GameState is a value: the engine never mutates a state it has handed out
 Hands and the market are count tuples indexed by card; the deck, discard and
 bonus piles are tuples with the top first. The state holds no RNG: chance
 enters only through the `random.Random` passed to `new_game`/`next_round`, so
-a game replays exactly from its dealt positions and actions.
+a game replays exactly from its dealt positions and actions. `known` is the
+public record of what each hand was seen to take (FORMAT.md `known`).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from jaipur_core import (InvalidPositionError, apply, legal_actions, new_game, p
                          position_to_json, sample_state, view_from_json, view_of)
 from jaipur_core.cards import CARD_NAMES, GOODS
 from jaipur_core.rules import apply_legal
-from jaipur_core.state import PLAY
+from jaipur_core.state import PLAY, ROUND_OVER, next_round
 from tests.helpers import position
 
 
@@ -165,21 +165,20 @@ def test_sample_state_can_ignore_known_cards_like_the_2026_ai():
 def random_game_states(seed: int, rounds: int = 2):
     rng = random.Random(seed)
     state = new_game(rng)
-    from jaipur_core.state import next_round
     for _ in range(rounds):
         while state.phase == PLAY:
             yield state
             state = apply_legal(state, rng.choice(legal_actions(state)))
         yield state
-        if state.phase != "round_over":
+        if state.phase != ROUND_OVER:
             return
         state = next_round(state, rng)
 
 
-def replayed_known(history_cards: list[tuple[str, list[str], list[str]]]) -> Counter:
+def replayed_known(history_cards: list[tuple[list[str], list[str]]]) -> Counter:
     """The known multiset by definition: taken from the market, minus any left by trade or sale."""
     known = Counter()
-    for kind, went_in, went_out in history_cards:
+    for went_in, went_out in history_cards:
         known.update(went_in)
         for card in went_out:
             if known[card]:
@@ -209,11 +208,11 @@ def test_known_matches_the_definition_along_a_game(seed):
         action = rng.choice(legal_actions(state))
         player = state.to_move
         if action.kind == "take":
-            history[player].append(("take", [CARD_NAMES[action.good]], []))
+            history[player].append(([CARD_NAMES[action.good]], []))
         elif action.kind == "trade":
-            history[player].append(("trade", names(action.taken), names(action.given[:6])))
+            history[player].append((names(action.taken), names(action.given[:6])))
         elif action.kind == "sell":
-            history[player].append(("sell", [], [CARD_NAMES[action.good]] * action.count))
+            history[player].append(([], [CARD_NAMES[action.good]] * action.count))
         state = apply_legal(state, action)
         for seat in (0, 1):
             assert Counter(names(state.known[seat])) == replayed_known(history[seat])
