@@ -4,9 +4,13 @@
     python build.py                      build dist/
     python build.py serve [--port P] [--base /games/jaipur/]
                                          build, then serve dist/ on 127.0.0.1
+    python build.py --no-snapshot [serve ...]
+                                         the same without the memory snapshot
 
 dist/ holds the page (web/), the Pyodide runtime, the micropip wheel, a wheel of
-this project, a service worker that knows every file, and build-report.json.
+this project, a gzipped memory snapshot of the interpreter with the game already
+imported (made with Node; the page restores it instead of starting Python), a
+service worker that knows every file and its hash, and build-report.json.
 Every path inside is relative, so the folder works from any sub-folder of any
 static host. Downloads go to .cache/ (outside dist/) and are checked by sha256,
 so a rebuild with nothing changed needs no network and takes well under a second.
@@ -15,7 +19,9 @@ so a rebuild with nothing changed needs no network and takes well under a second
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
+import gzip
 import hashlib
 import http.server
 import io
@@ -55,6 +61,20 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the wheel `pip download micropip==0.11.1` fetches. It differs from the
 # hash in pyodide-lock.json, which is why boot.js loads it by URL, not by name.
 MICROPIP_WHEEL_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# The memory snapshot (see make_snapshot): Node runs this script with the pinned
+# runtime; the page restores the result instead of starting the interpreter.
+SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
+# Bumped when the envelope below or what goes into a snapshot changes.
+SNAPSHOT_FORMAT = 1
+# The envelope: this magic, then a JSON header padded with spaces to 4096 bytes,
+# then Pyodide's own snapshot (4096 keeps it aligned for its Uint32Array view).
+SNAPSHOT_MAGIC = b"JAIPUR-SNAPSHOT\n"
+SNAPSHOT_HEADER_BYTES = 4096
+SNAPSHOT_FILE = "jaipur.snapshot.gz"
+# Modules that reach the browser: a module importing one of these (or importing a
+# module that does) is imported after the restore, never into the snapshot.
+BROWSER_MODULES = ("js", "pyodide", "pyodide_js", "pyscript")
 
 # Files of dist/ the service worker must not precache: itself and the report.
 NOT_PRECACHED = ("sw.js", "build-report.json")
@@ -226,6 +246,159 @@ def wheel_bytes(project: Project, files: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+# --- the memory snapshot -------------------------------------------------------------
+
+
+def module_name(path: str) -> str | None:
+    """'pkg/sub/mod.py' -> 'pkg.sub.mod', 'pkg/__init__.py' -> 'pkg'; None if not Python."""
+    if not path.endswith(".py"):
+        return None
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_time_imports(name: str, source: bytes, is_package: bool) -> set[str]:
+    """Modules `name` imports while it is being imported: every import statement
+    outside function bodies (a function's imports run only when it is called,
+    which is how pyscript_app defers its DOM module)."""
+    package = name if is_package else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.Import):
+                found.update(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".") if package else []
+                    base = base[: len(base) - (child.level - 1)] if child.level > 1 else base
+                    origin = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    origin = child.module or ""
+                found.add(origin)
+                # `from pkg import sub` may import a submodule.
+                found.update(f"{origin}.{alias.name}" for alias in child.names)
+            visit(child)
+
+    visit(ast.parse(source, filename=name))
+    return found
+
+
+def browser_free_modules(files: dict[str, bytes]) -> list[str]:
+    """The wheel's modules that import nothing of the browser, even indirectly:
+    the ones a snapshot made in Node may hold. `__main__` modules are left out
+    (importing them runs a program)."""
+    modules = {}
+    for path, source in files.items():
+        name = module_name(path)
+        if name is not None:
+            modules[name] = import_time_imports(name, source, path.endswith("/__init__.py"))
+
+    def parents(name: str) -> list[str]:
+        parts = name.split(".")
+        return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+    def touches_browser(imported: str) -> bool:
+        return any(imported == root or imported.startswith(root + ".") for root in BROWSER_MODULES)
+
+    tainted = {name for name, imports in modules.items() if any(map(touches_browser, imports))}
+    changed = True
+    while changed:  # a module importing a tainted one (or living in one) is tainted too
+        changed = False
+        for name, imports in modules.items():
+            needs = {m for m in imports | set(parents(name)) if m in modules}
+            if name not in tainted and needs & tainted:
+                tainted.add(name)
+                changed = True
+    return sorted(name for name in modules
+                  if name not in tainted and name.rpartition(".")[2] != "__main__")
+
+
+def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
+    """Everything a snapshot depends on; the same key means the same snapshot."""
+    inputs = {
+        "format": SNAPSHOT_FORMAT,
+        "pyodide": PYODIDE_TARBALL_SHA256,
+        "micropip": MICROPIP_WHEEL_SHA256,
+        "app_wheel": hashlib.sha256(app_wheel).hexdigest(),
+        "maker": sha256_of(SNAPSHOT_MAKER),
+        "modules": modules,
+    }
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+def snapshot_envelope(header: dict, pyodide_snapshot: bytes) -> bytes:
+    text = SNAPSHOT_MAGIC + json.dumps(header, sort_keys=True).encode()
+    if len(text) > SNAPSHOT_HEADER_BYTES:
+        raise BuildError("the snapshot header is too long")
+    return text.ljust(SNAPSHOT_HEADER_BYTES, b" ") + pyodide_snapshot
+
+
+def read_snapshot_header(data: bytes) -> dict:
+    """The header of an envelope (the page does the same in boot.js)."""
+    if not data.startswith(SNAPSHOT_MAGIC):
+        raise ValueError("not a Jaipur snapshot")
+    return json.loads(data[len(SNAPSHOT_MAGIC):SNAPSHOT_HEADER_BYTES])
+
+
+def make_snapshot(staging: Path, app_wheel_path: str, modules: list[str]) -> dict:
+    """The gzipped snapshot for this runtime + wheel + module list, from
+    .cache/snapshots/ when one was made before (Node takes ~10 s), else made now.
+    Returns its entry for build.json and the report."""
+    app_wheel = (staging / app_wheel_path).read_bytes()
+    key = snapshot_key(app_wheel, modules)
+    folder = CACHE / "snapshots"
+    cached, meta_path = folder / f"{key}.gz", folder / f"{key}.json"
+    started = time.perf_counter()
+    reused = cached.exists() and meta_path.exists()
+    if not reused:
+        folder.mkdir(parents=True, exist_ok=True)
+        raw_path = folder / f"{key}.raw.partial"
+        job = {
+            "runtime": str(staging / "pyodide"),
+            "micropip": str(staging / MICROPIP_WHEEL),
+            "app_wheel": str(staging / app_wheel_path),
+            "modules": modules,
+            "output": str(raw_path),
+        }
+        job_path = folder / f"{key}.job.json"
+        job_path.write_text(json.dumps(job))
+        try:
+            run(["node", str(SNAPSHOT_MAKER), str(job_path)], cwd=ROOT)
+            header = {"format": SNAPSHOT_FORMAT, "build": key[:16], "app_wheel": app_wheel_path,
+                      "pyodide": PYODIDE_VERSION, "modules": modules}
+            data = snapshot_envelope(header, raw_path.read_bytes())
+        finally:
+            job_path.unlink(missing_ok=True)
+            raw_path.unlink(missing_ok=True)
+        packed = gzip.compress(data, compresslevel=6, mtime=0)
+        partial = cached.with_suffix(".partial")
+        partial.write_bytes(packed)
+        partial.rename(cached)
+        meta_path.write_text(json.dumps({
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "bytes": len(data),
+            "build": key[:16],
+        }))
+    meta = json.loads(meta_path.read_text())
+    path = f"snapshot/{meta['sha256'][:16]}/{SNAPSHOT_FILE}"
+    (staging / path).parent.mkdir(parents=True)
+    shutil.copyfile(cached, staging / path)
+    return {
+        "path": path,
+        "sha256": meta["sha256"],
+        "bytes": meta["bytes"],
+        "build": meta["build"],
+        "gzip_bytes": cached.stat().st_size,
+        "reused": reused,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
 # --- assembling dist/ ---------------------------------------------------------------
 
 
@@ -241,30 +414,43 @@ def dist_files(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
 
-def build_id(folder: Path, files: list[str]) -> str:
+def build_id(digests: dict[str, str]) -> str:
     """Hash of every precached file's path and bytes: changes iff the site changes."""
     digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + bytes.fromhex(sha256_of(folder / name)))
+    for name in sorted(digests):
+        digest.update(name.encode() + b"\0" + bytes.fromhex(digests[name]))
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(folder: Path, web: Path, build: str, precache: list[str]) -> None:
-    """Inject the build id and file list into sw.js, so every deploy changes the
-    worker's bytes (which is how browsers notice an update)."""
+def sri(sha256_hex: str) -> str:
+    """A Subresource Integrity value ("sha256-<base64>") from a hex sha256."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
+
+
+def write_service_worker(folder: Path, web: Path, build: str, digests: dict[str, str]) -> None:
+    """Inject the build id, the file list and each file's hash into sw.js, so
+    every deploy changes the worker's bytes (which is how browsers notice an
+    update) and the worker can refuse a file that is not this build's."""
     template = (web / "sw.js").read_text()
     if SW_MANIFEST_PLACEHOLDER not in template:
         raise BuildError(f"web/sw.js lacks the placeholder {SW_MANIFEST_PLACEHOLDER}")
-    manifest = json.dumps({"build": build, "files": precache}, indent=1)
+    manifest = json.dumps({
+        "build": build,
+        "files": sorted(digests),
+        "integrity": {name: sri(digest) for name, digest in sorted(digests.items())},
+    }, indent=1)
     (folder / "sw.js").write_text(template.replace(SW_MANIFEST_PLACEHOLDER, manifest))
 
 
-def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
+def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: bool = True,
+          source_root: Path = ROOT) -> dict:
     """Build dist/ from scratch (in a staging folder, swapped in at the end, so a
     failed build never leaves half a site). Returns the build report.
-    `web` is the page's source folder (tests pass an edited copy)."""
+    `web` is the page's source folder and `source_root` the folder holding the
+    Python packages (tests pass edited copies); snapshot=False leaves the memory
+    snapshot out, so the page boots the interpreter the full way."""
     started = time.perf_counter()
-    project = Project.from_pyproject()
+    project = Project.from_pyproject(source_root / "pyproject.toml")
     micropip = micropip_wheel()
 
     staging = dist.with_name(dist.name + ".partial")
@@ -273,31 +459,41 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB) -> dict:
     (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
     copy_pyodide_runtime(staging / "pyodide")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
-    app_wheel = wheel_bytes(project, package_files(project))
+    app_files = package_files(project, source_root)
+    app_wheel = wheel_bytes(project, app_files)
     # The wheel keeps its name (micropip reads the version from it) but lives in a
     # folder named by its content, so a browser's HTTP cache can never serve a
     # previous build's game code after a deploy.
     app_wheel_path = f"app/{hashlib.sha256(app_wheel).hexdigest()[:16]}/{project.wheel_name}"
     (staging / app_wheel_path).parent.mkdir(parents=True)
     (staging / app_wheel_path).write_bytes(app_wheel)
-    # boot.js reads the file names from here rather than hard-coding versions.
-    (staging / "build.json").write_text(json.dumps({
+    boot_info = {
         "app_wheel": app_wheel_path,
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
         "runtime_files": [f"pyodide/{name}" for name in PYODIDE_RUNTIME_FILES],
-    }, indent=1) + "\n")
+    }
+    snapshot_info = None
+    if snapshot:
+        snapshot_info = make_snapshot(staging, app_wheel_path, browser_free_modules(app_files))
+        boot_info["snapshot"] = {key: snapshot_info[key] for key in ("path", "sha256", "bytes", "build")}
+    # boot.js reads the file names from here rather than hard-coding versions.
+    (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")
 
-    precache = [name for name in dist_files(staging) if name not in NOT_PRECACHED]
-    this_build = build_id(staging, precache)
-    write_service_worker(staging, web, this_build, precache)
+    digests = {name: sha256_of(staging / name) for name in dist_files(staging)
+               if name not in NOT_PRECACHED}
+    this_build = build_id(digests)
+    write_service_worker(staging, web, this_build, digests)
+    digests["sw.js"] = sha256_of(staging / "sw.js")
 
     sizes = {name: (staging / name).stat().st_size for name in dist_files(staging)}
     report = {
         "build": this_build,
         "files": sizes,
+        "sha256": dict(sorted(digests.items())),
         "file_count": len(sizes),
         "total_bytes": sum(sizes.values()),
+        "snapshot": snapshot_info,
         "seconds": round(time.perf_counter() - started, 3),
     }
     (staging / "build-report.json").write_text(json.dumps(report, indent=1) + "\n")
@@ -313,6 +509,11 @@ def print_report(report: dict, dist: Path) -> None:
     for name, size in report["files"].items():
         print(f"{size:>12,}  {name}")
     print(f"{report['total_bytes']:>12,}  total, {report['file_count']} files in {dist}")
+    snapshot = report["snapshot"]
+    if snapshot:
+        how = "reused from .cache/snapshots" if snapshot["reused"] else "made with Node"
+        print(f"snapshot {snapshot['path']}: {snapshot['bytes']:,} bytes, "
+              f"{snapshot['gzip_bytes']:,} gzipped, {how} in {snapshot['seconds']:.2f} s")
     print(f"build {report['build']} in {report['seconds']:.2f} s")
 
 
@@ -333,6 +534,7 @@ class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
         ".zip": "application/zip",
+        ".gz": "application/gzip",
         ".svg": "image/svg+xml",
         ".png": "image/png",
     }
@@ -368,9 +570,10 @@ class DistServer:
     """dist/ on 127.0.0.1 in a background thread. Use as a context manager."""
 
     def __init__(self, dist: Path = DIST, port: int = 0, base_path: str = "/",
-                 verbose: bool = False):
+                 verbose: bool = False, handler_class: type = DistRequestHandler):
         base_path = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
-        handler = type("Handler", (DistRequestHandler,), {"base_path": base_path})
+        # handler_class: tests pass a subclass that misbehaves (e.g. stalls a file).
+        handler = type("Handler", (handler_class,), {"base_path": base_path})
 
         def make_handler(*args, **kwargs):
             return handler(*args, directory=str(dist), **kwargs)
@@ -405,9 +608,11 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--base", default="/", help="URL path to mount dist/ under")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="leave out the memory snapshot (the page then boots the full way)")
     args = parser.parse_args(argv)
     try:
-        build()
+        build(snapshot=not args.no_snapshot)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

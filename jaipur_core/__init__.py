@@ -5,8 +5,9 @@ Standard library only: it runs unchanged in CPython and under Pyodide.
 
 from .actions import CAMELS, Action, Sell, TakeCamels, TakeGood, Trade, parse_action
 from .cards import CAMEL, CARD_NAMES, CLOTH, DIAMOND, GOLD, GOODS, LEATHER, SILVER, SPICE
-from .errors import (IllegalActionError, InvalidActionError, InvalidPositionError,
+from .errors import (IllegalActionError, InvalidActionError, InvalidJSONError, InvalidPositionError,
                      InvalidRecordError, JaipurError)
+from .jsontext import load_json
 from .game import Game
 from .position import position_from_json, position_to_json
 from .record import GameRecord, RoundRecord, record_from_json, replay, replay_json
@@ -17,7 +18,8 @@ from .view import PlayerView, sample_state, view_from_json, view_of
 __all__ = [
     "CAMELS", "Action", "Sell", "TakeCamels", "TakeGood", "Trade", "parse_action",
     "CAMEL", "CARD_NAMES", "CLOTH", "DIAMOND", "GOLD", "GOODS", "LEATHER", "SILVER", "SPICE",
-    "IllegalActionError", "InvalidActionError", "InvalidPositionError", "InvalidRecordError",
+    "IllegalActionError", "InvalidActionError", "InvalidJSONError", "InvalidPositionError", "InvalidRecordError",
+    "load_json",
     "JaipurError", "Game", "position_from_json", "position_to_json", "GameRecord", "RoundRecord",
     "record_from_json", "replay", "replay_json", "apply", "apply_legal", "is_legal",
     "legal_actions", "why_illegal", "GAME_OVER", "PLAY", "ROUND_OVER", "GameState", "RoundResult",

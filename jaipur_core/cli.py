@@ -1,7 +1,9 @@
 """`python -m jaipur_core`: the command line of FORMAT.md.
 
 Every command reads JSON from a file or `-` (stdin). Bad input of any kind
-prints one line on stderr and exits 2 — never a traceback.
+prints one line on stderr and exits 2 — never a traceback. Input is read
+within the limits of `limits.py` (at most MAX_JSON_BYTES of JSON, nested at
+most MAX_JSON_DEPTH deep, numbers of at most MAX_NUMBER_CHARS characters).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import random
 import sys
 
 from .errors import JaipurError
+from .jsontext import load_json
+from .limits import MAX_JSON_BYTES, MAX_NUMBER_CHARS, clip
 from .position import position_from_json, position_to_json
 from .game import Game
 from .record import RECORD_FORMAT, replay_json
@@ -33,25 +37,22 @@ class _Parser(argparse.ArgumentParser):
 
 
 def read_json(source: str, what: str):
+    """The JSON value in file `source` (or stdin for '-'), read within the limits."""
+    name = "stdin" if source == "-" else repr(clip(source, 200))
     try:
         if source == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
         else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(source, "rb") as handle:
+                raw = handle.read(MAX_JSON_BYTES + 1)
     except OSError as error:
-        raise BadInput(f"cannot read {what} {source!r}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{what} {source!r} is not UTF-8 text") from None
+        raise BadInput(f"cannot read {what} {name}: {error.strerror or error}") from None
+    except ValueError:  # e.g. a NUL character in the file name
+        raise BadInput(f"cannot read {what} {name}: not a usable file name") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        name = "stdin" if source == "-" else source
-        raise BadInput(f"{what} in {name} is not valid JSON: {error.msg} "
-                       f"(line {error.lineno}, column {error.colno})") from None
-    except RecursionError:
-        name = "stdin" if source == "-" else source
-        raise BadInput(f"{what} in {name} is not valid JSON: nested too deeply") from None
+        return load_json(raw, f"{what} in {name}")
+    except JaipurError as error:
+        raise BadInput(str(error)) from None
 
 
 def read_position(source: str):
@@ -60,6 +61,16 @@ def read_position(source: str):
         return position_from_json(data)
     except JaipurError as error:
         raise BadInput(f"invalid position: {error}") from None
+
+
+def bounded_int(text: str) -> int:
+    """argparse type: an integer of at most MAX_NUMBER_CHARS characters."""
+    if len(text) > MAX_NUMBER_CHARS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_NUMBER_CHARS} characters, got {len(text)}")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {clip(text)!r}") from None
 
 
 def format_json(data: dict) -> str:
@@ -133,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     new = commands.add_parser("new", help="print the first position of a new game")
-    new.add_argument("--seed", type=int, help="seed for a repeatable deal")
+    new.add_argument("--seed", type=bounded_int, help="seed for a repeatable deal")
     new.add_argument("--first", type=int, choices=(0, 1), help="who starts (default: random)")
     new.set_defaults(run=cmd_new)
 
@@ -148,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     next_ = commands.add_parser("next-round", help="from round_over, deal the next round")
     next_.add_argument("position", help="position JSON file, or - for stdin")
-    next_.add_argument("--seed", type=int, help="seed for a repeatable deal")
+    next_.add_argument("--seed", type=bounded_int, help="seed for a repeatable deal")
     next_.set_defaults(run=cmd_next_round)
 
     view = commands.add_parser("view", help="print the player view of one seat")
@@ -196,4 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.flush()
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
+        except UnicodeEncodeError:  # e.g. a --url holding bytes that are not UTF-8
+            print("error: the output cannot be written in this terminal's encoding", file=sys.stderr)
+            return EXIT_BAD_INPUT
     return 0

@@ -1,21 +1,30 @@
 """`jaipur-position/1`: a GameState to and from JSON, with full validation.
 
 Every rejection is an InvalidPositionError whose message starts with the
-field at fault (e.g. "players[1].hand: 8 cards, the limit is 7").
+field at fault (e.g. "players[1].hand: 8 cards, the limit is 7"). The reader
+takes untrusted data: every number is range-checked and every list bounded
+before it is used, and a bad value is quoted only in part (`limits.echo`).
 """
 
 from __future__ import annotations
 
 from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_BY_NAME, CARD_COUNTS, CARD_NAMES,
-                    CARDS, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT, MARKET_SIZE,
-                    SEALS_TO_WIN, count_words)
+                    CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT,
+                    MARKET_SIZE, SEALS_TO_WIN, TOTAL_BONUS_TOKENS, TOTAL_CARDS, TOTAL_GOODS_TOKENS,
+                    count_words)
 from .errors import InvalidPositionError
+from .limits import MAX_ROUNDS, echo
 from .scoring import camel_token_holder, score_round
 from .state import PHASES, PLAY, GameState, RoundResult
 
 POSITION_FORMAT = "jaipur-position/1"
 #: Which bonus pile a bonus token's value comes from (the value ranges do not overlap).
 BONUS_SIZE_OF_VALUE = {value: size for size, values in BONUS_TOKENS.items() for value in values}
+#: No list in a position is longer: the cards of the game (tokens are fewer).
+MAX_LIST_LENGTH = TOTAL_CARDS
+#: No round scores more: every goods and bonus token and the camel token.
+MAX_ROUND_SCORE = (sum(map(sum, GOODS_TOKENS)) + sum(map(sum, BONUS_TOKENS.values()))
+                   + CAMEL_TOKEN_VALUE)
 
 
 def position_to_json(state: GameState) -> dict:
@@ -82,10 +91,10 @@ def position_from_json(data) -> GameState:
     """A GameState from a position object; InvalidPositionError names what is wrong."""
     reader = _Reader(data, "position")
     if reader.field("format", str) != POSITION_FORMAT:
-        _fail("format", f"expected '{POSITION_FORMAT}', got {data.get('format')!r}")
+        _fail("format", f"expected '{POSITION_FORMAT}', got {echo(data.get('format'))}")
     state = object.__new__(GameState)
     state.phase = reader.choice("phase", PHASES)
-    state.round = reader.integer("round", low=1)
+    state.round = reader.integer("round", low=1, high=MAX_ROUNDS)
     state.seals = tuple(reader.integer_list("seals", 2, low=0, high=SEALS_TO_WIN))
     state.round_starter = reader.choice("round_starter", (0, 1))
     state.to_move = reader.choice("to_move", (0, 1))
@@ -106,7 +115,7 @@ def position_from_json(data) -> GameState:
         if len(hand) > HAND_LIMIT:
             _fail(f"players[{index}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
         hands.append(counts_from_cards(hand, len(GOODS)))
-        herds.append(seat.integer("herd", low=0))
+        herds.append(seat.integer("herd", low=0, high=CARD_COUNTS[CAMEL]))
         goods_won.append(_read_goods_won(seat, index))
         bonus_won.append(tuple(seat.integer_list("bonus_tokens", None, low=1, high=10)))
         camel_flags.append(seat.field("camel_token", bool))
@@ -115,7 +124,7 @@ def position_from_json(data) -> GameState:
     state.goods_won, state.bonus_won = tuple(goods_won), tuple(bonus_won)
     state.camel_token = camel_token_place(on_table, camel_flags)
     state.round_result = _read_round_result(reader)
-    state.winner = reader.field("winner", (int, type(None)))
+    state.winner = reader.choice("winner", (0, 1, None))
     state.known = tuple(known)
     _check_conservation(state)
     _check_phase(state, len(market))
@@ -165,20 +174,23 @@ class _Reader:
         elif isinstance(value, bool) or not isinstance(value, int):
             _fail(path, f"expected an integer, got {json_type(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
-            _fail(path, f"{value} is out of range")
+            _fail(path, f"{echo(value)} is out of range" + (f" (at most {high})" if high is not None else ""))
         return value
 
     def choice(self, name, options):
         value = self.data.get(name)
         if name not in self.data:
             _fail(self.prefix + name, "missing")
-        if isinstance(value, bool) or value not in options:
-            _fail(self.prefix + name, f"expected one of {', '.join(map(str, options))}, got {value!r}")
+        if isinstance(value, bool) or not _is_one_of(value, options):
+            _fail(self.prefix + name, f"expected one of {', '.join(map(_json_text, options))}, "
+                                      f"got {echo(value)}")
         return value
 
     def integer_list(self, name, length, low=None, high=None, values=None, path=None):
         path = path or self.prefix + name
         values = self.field(name, list) if values is None else values
+        if len(values) > MAX_LIST_LENGTH:
+            _fail(path, f"{len(values)} entries, more than any list of a position holds")
         if length is not None and len(values) != length:
             _fail(path, f"expected {length} entries, got {len(values)}")
         return [self.integer(name, low, high, value, f"{path}[{i}]") for i, value in enumerate(values)]
@@ -186,14 +198,26 @@ class _Reader:
     def cards(self, name, allow_camels: bool) -> list[int]:
         path = self.prefix + name
         cards = []
-        for index, value in enumerate(self.field(name, list)):
+        values = self.field(name, list)
+        if len(values) > TOTAL_CARDS:
+            _fail(path, f"{len(values)} cards, the game has {TOTAL_CARDS}")
+        for index, value in enumerate(values):
             card = CARD_BY_NAME.get(value) if isinstance(value, str) else None
             if card is None:
-                _fail(f"{path}[{index}]", f"unknown card {value!r}")
+                _fail(f"{path}[{index}]", f"unknown card {echo(value)}")
             if card == CAMEL and not allow_camels:
                 _fail(f"{path}[{index}]", "camels cannot be here")
             cards.append(card)
         return cards
+
+
+def _is_one_of(value, options) -> bool:
+    # By type as well as value: 0.0 == 0 and True == 1, but neither is the seat 0 or 1.
+    return any(type(value) is type(option) and value == option for option in options)
+
+
+def _json_text(value) -> str:
+    return "null" if value is None else str(value)
 
 
 def _fail(path: str, message: str):
@@ -221,7 +245,7 @@ def _read_goods_piles(reader: _Reader) -> tuple[int, ...]:
         path = f"goods_tokens.{name}"
         if name not in piles:
             _fail(path, "missing")
-        pile = reader.integer_list(name, None, values=_as_list(piles[name], path), path=path)
+        pile = reader.integer_list(name, None, low=1, high=7, values=_as_list(piles[name], path), path=path)
         full = GOODS_TOKENS[good]
         if len(pile) > len(full) or list(full[len(full) - len(pile):]) != pile:
             _fail(path, f"must be the last tokens of the {name} pile "
@@ -237,7 +261,8 @@ def _read_bonus_piles(reader: _Reader) -> tuple[tuple[int, ...], ...]:
         path = f"bonus_tokens.{size}"
         if str(size) not in piles:
             _fail(path, "missing")
-        pile = reader.integer_list(str(size), None, values=_as_list(piles[str(size)], path), path=path)
+        pile = reader.integer_list(str(size), None, low=1, high=10, values=_as_list(piles[str(size)], path),
+                                   path=path)
         for index, value in enumerate(pile):
             if BONUS_SIZE_OF_VALUE.get(value) != size:
                 _fail(f"{path}[{index}]", f"{value} is not a token of the {size}-card bonus pile")
@@ -249,7 +274,7 @@ def _read_goods_won(seat: _Reader, index: int) -> tuple[tuple[int, ...], ...]:
     won = seat.field("goods_tokens", dict)
     for name in won:
         if name not in CARD_BY_NAME or CARD_BY_NAME[name] == CAMEL:
-            _fail(f"players[{index}].goods_tokens", f"unknown good {name!r}")
+            _fail(f"players[{index}].goods_tokens", f"unknown good {echo(name)}")
     result = []
     for good in GOODS:
         path = f"players[{index}].goods_tokens.{CARD_NAMES[good]}"
@@ -271,8 +296,10 @@ def _read_round_result(reader: _Reader) -> RoundResult | None:
     if data is None:
         return None
     result = _Reader(data, "round_result")
-    pairs = {name: tuple(result.integer_list(name, 2, low=0))
-             for name in ("scores", "bonus_counts", "goods_counts")}
+    highest = {"scores": MAX_ROUND_SCORE, "bonus_counts": TOTAL_BONUS_TOKENS,
+               "goods_counts": TOTAL_GOODS_TOKENS}
+    pairs = {name: tuple(result.integer_list(name, 2, low=0, high=high))
+             for name, high in highest.items()}
     return RoundResult(pairs["scores"], result.choice("camel_token", (0, 1, None)),
                        pairs["bonus_counts"], pairs["goods_counts"],
                        result.choice("seal", (0, 1, None)))

@@ -1,4 +1,10 @@
-"""`jaipur-game/1` records: reading, writing and replaying whole games."""
+"""`jaipur-game/1` records: reading, writing and replaying whole games.
+
+A record may come from a stranger (an imported file, a `#game=` link): the
+reader bounds the rounds, the actions per round and the names
+(`limits.py`) before it parses or plays anything, and raises only
+InvalidRecordError, naming the field.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,8 @@ from dataclasses import dataclass, field
 from .actions import Action, parse_action
 from .cards import CAMEL, MARKET_START_CAMELS
 from .errors import InvalidPositionError, InvalidRecordError, JaipurError
+from .jsontext import json_value_problem
+from .limits import MAX_ACTIONS_PER_ROUND, MAX_NAME_CHARS, MAX_ROUNDS, clip, echo
 from .position import json_type, position_from_json, position_to_json
 from .rules import apply
 from .state import PLAY, ROUND_OVER, GameState, next_starter
@@ -44,14 +52,20 @@ def record_from_json(data) -> GameRecord:
     if not isinstance(data, dict):
         raise InvalidRecordError(f"record: expected an object, got {json_type(data)}")
     if data.get("format") != RECORD_FORMAT:
-        raise InvalidRecordError(f"format: expected '{RECORD_FORMAT}', got {data.get('format')!r}")
+        raise InvalidRecordError(f"format: expected '{RECORD_FORMAT}', got {echo(data.get('format'))}")
     players = data.get("players")
     if (not isinstance(players, list) or len(players) != 2
             or not all(isinstance(name, str) for name in players)):
         raise InvalidRecordError("players: expected a list of two names")
+    for seat, name in enumerate(players):
+        if len(name) > MAX_NAME_CHARS:
+            raise InvalidRecordError(f"players[{seat}]: a name of {len(name)} characters, "
+                                     f"the limit is {MAX_NAME_CHARS}")
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise InvalidRecordError("rounds: expected a non-empty list")
+    if len(rounds) > MAX_ROUNDS:
+        raise InvalidRecordError(f"rounds: {len(rounds)} rounds, the limit is {MAX_ROUNDS}")
     parsed = []
     for index, round_data in enumerate(rounds, 1):
         where = f"rounds[{index - 1}]"
@@ -64,6 +78,9 @@ def record_from_json(data) -> GameRecord:
         texts = round_data.get("actions")
         if not isinstance(texts, list):
             raise InvalidRecordError(f"{where}.actions: expected a list of actions")
+        if len(texts) > MAX_ACTIONS_PER_ROUND:
+            raise InvalidRecordError(f"{where}.actions: {len(texts)} actions in one round, "
+                                     f"the limit is {MAX_ACTIONS_PER_ROUND}")
         actions = []
         for number, text in enumerate(texts, 1):
             try:
@@ -72,6 +89,10 @@ def record_from_json(data) -> GameRecord:
                 raise InvalidRecordError(f"round {index}, action {number}: {error}") from None
         parsed.append(RoundRecord(start, actions))
     extra = {key: value for key, value in data.items() if key not in ("format", "players", "rounds")}
+    for key, value in extra.items():
+        problem = json_value_problem(value, 1)
+        if problem:
+            raise InvalidRecordError(f"{clip(key)}: {problem}")
     return GameRecord(list(players), parsed, extra)
 
 

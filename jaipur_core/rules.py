@@ -15,7 +15,7 @@ from .actions import CAMELS, Action, Sell, TakeGood, Trade, cards_text, parse_ac
 from .cards import (BONUS_SIZES, CAMEL, CARD_NAMES, DIAMOND, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS,
                     HAND_LIMIT, PRECIOUS, PRECIOUS_MINIMUM_SALE, PLURAL_NAMES,
                     bonus_pile_for, count_words)
-from .errors import IllegalActionError
+from .errors import IllegalActionError, Reason
 from .scoring import score_round
 from .state import GAME_OVER, PLAY, ROUND_OVER, GameState
 
@@ -151,59 +151,71 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
     if isinstance(action, str):
         action = parse_action(action)
     if state.phase == ROUND_OVER:
-        return "The round is over"
+        return Reason("round-over", "The round is over")
     if state.phase == GAME_OVER:
-        return "The game is over"
+        return Reason("game-over", "The game is over")
     player = state.to_move
     hand, market = state.hands[player], state.market
     kind = action.kind
     if kind == "take":
         if sum(hand) >= HAND_LIMIT:
-            return f"Your hand already holds {HAND_LIMIT} cards"
+            return Reason("hand-full", f"Your hand already holds {HAND_LIMIT} cards", limit=HAND_LIMIT)
         if not market[action.good]:
-            return f"The market has no {CARD_NAMES[action.good]}"
+            return Reason("market-lacks", f"The market has no {CARD_NAMES[action.good]}",
+                          good=CARD_NAMES[action.good])
         return None
     if kind == "camels":
-        return None if market[CAMEL] else "There are no camels in the market"
+        return None if market[CAMEL] else Reason("no-camels", "There are no camels in the market")
     if kind == "sell":
         good, count = action.good, action.count
         if good == CAMEL:
-            return "Camels cannot be sold"
+            return Reason("camels-not-sold", "Camels cannot be sold")
         if good in PRECIOUS and count < PRECIOUS_MINIMUM_SALE:
             verb = "are" if good == DIAMOND else "is"
-            return f"{PLURAL_NAMES[good].capitalize()} {verb} sold at least two at a time"
+            return Reason("sell-precious-minimum",
+                          f"{PLURAL_NAMES[good].capitalize()} {verb} sold at least two at a time",
+                          good=CARD_NAMES[good], minimum=PRECIOUS_MINIMUM_SALE)
         if hand[good] < count:
-            return f"You have {_only(hand[good], good)} in your hand"
+            return Reason("hand-lacks", f"You have {_only(hand[good], good)} in your hand",
+                          good=CARD_NAMES[good], count=hand[good])
         return None
     if kind == "trade":
         return _why_trade_illegal(action, market, hand, state.herds[player])
-    return "Unknown action"
+    return Reason("unknown-action", "Unknown action")
 
 
 def _why_trade_illegal(action: Trade, market, hand, herd) -> str | None:
     taken, given = action.taken, action.given
     taken_count, given_count = sum(taken), sum(given)
     if taken[CAMEL]:
-        return "A trade never takes camels: take all the camels instead"
+        return Reason("trade-takes-camels", "A trade never takes camels: take all the camels instead")
     if taken_count < 2:
-        return "A trade takes at least two goods; to take one good, use take"
+        return Reason("trade-too-few", "A trade takes at least two goods; to take one good, use take")
     if given_count != taken_count:
-        return f"A trade gives back as many cards as it takes ({taken_count}, not {given_count})"
+        return Reason("trade-unequal",
+                      f"A trade gives back as many cards as it takes ({taken_count}, not {given_count})",
+                      taken=taken_count, given=given_count)
     for good in GOODS:
         if taken[good] > market[good]:
-            return f"The market has {_only(market[good], good)}"
+            return Reason("market-short", f"The market has {_only(market[good], good)}",
+                          good=CARD_NAMES[good], count=market[good])
     for good in GOODS:
         if taken[good] and given[good]:
-            return f"You cannot give back {CARD_NAMES[good]} while taking {CARD_NAMES[good]}"
+            return Reason("trade-same-good",
+                          f"You cannot give back {CARD_NAMES[good]} while taking {CARD_NAMES[good]}",
+                          good=CARD_NAMES[good])
     for good in GOODS:
         if given[good] > hand[good]:
-            return f"You have {_only(hand[good], good)} in your hand"
+            return Reason("hand-lacks", f"You have {_only(hand[good], good)} in your hand",
+                          good=CARD_NAMES[good], count=hand[good])
     if given[CAMEL] > herd:
-        return f"You have {_only(herd, CAMEL)} in your herd"
+        return Reason("herd-short", f"You have {_only(herd, CAMEL)} in your herd", count=herd)
     # Camels given grow the hand by as many goods taken in their place.
     hand_after = sum(hand) + given[CAMEL]
     if hand_after > HAND_LIMIT:
-        return f"Your hand would hold {hand_after} cards; the limit is {HAND_LIMIT}"
+        return Reason("hand-over-limit",
+                      f"Your hand would hold {hand_after} cards; the limit is {HAND_LIMIT}",
+                      count=hand_after, limit=HAND_LIMIT)
     return None
 
 

@@ -3,6 +3,10 @@
 `#position=CODE` or `#game=CODE`, where CODE is the compact JSON, deflated and
 base64url-encoded without padding: a full position takes about 500 characters.
 For hand-written links the value may also be the JSON itself, percent-encoded.
+
+A link is untrusted input: its length, the size it inflates to and the JSON in
+it are read within the limits of `limits.py`, and every failure is a
+JaipurError (InvalidShareError for the link itself).
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ import json
 import zlib
 from urllib.parse import unquote
 
-from .errors import JaipurError
+from .errors import InvalidJSONError, JaipurError
 from .game import Game
+from .jsontext import load_json
+from .limits import MAX_FRAGMENT_CHARS, MAX_JSON_BYTES
 from .position import position_from_json, position_to_json
 from .state import GameState
 
@@ -31,22 +37,44 @@ def encode_data(data: dict) -> str:
 
 
 def decode_data(code: str) -> dict:
-    text = unquote(code).strip()
-    if text.startswith("{"):
-        raw = text.encode("utf-8")
-    else:
-        try:
-            packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-            raw = zlib.decompress(packed)
-        except (binascii.Error, ValueError, zlib.error):
-            raise InvalidShareError("the link's data is damaged (it may have been cut short)") from None
+    """The JSON object a fragment's CODE holds; InvalidShareError if it cannot be read."""
+    if len(code) > MAX_FRAGMENT_CHARS:
+        raise InvalidShareError(f"the link is too long ({len(code)} characters, "
+                                f"the limit is {MAX_FRAGMENT_CHARS})")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise InvalidShareError("the link's data is not valid JSON") from None
+        text = unquote(code, errors="strict").strip()
+    except UnicodeDecodeError:
+        raise InvalidShareError("the link's data is not UTF-8 text") from None
+    if text.startswith("{"):
+        raw = text
+    else:
+        raw = inflate(text)
+    try:
+        data = load_json(raw, "the link's data")
+    except InvalidJSONError as error:
+        raise InvalidShareError(str(error)) from None
     if not isinstance(data, dict):
         raise InvalidShareError("the link's data is not a position or a game record")
     return data
+
+
+def inflate(text: str, limit: int = MAX_JSON_BYTES) -> bytes:
+    """The bytes deflated in base64url `text`, refusing more than `limit` of them.
+
+    Decompression stops at the limit (a link that inflates to gigabytes costs
+    no more than one that inflates to `limit` bytes).
+    """
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, limit + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise InvalidShareError("the link's data is damaged (it may have been cut short)") from None
+    if len(raw) > limit:
+        raise InvalidShareError(f"the link's data is larger than {limit // 1024} KB once unpacked")
+    if not inflater.eof:
+        raise InvalidShareError("the link's data is damaged (it may have been cut short)")
+    return raw
 
 
 def position_fragment(state: GameState) -> str:
@@ -63,6 +91,11 @@ def parse_fragment(fragment: str):
     Raises InvalidShareError / InvalidPositionError / InvalidRecordError (all
     JaipurErrors) with a readable message for bad data.
     """
+    if not isinstance(fragment, str):
+        raise InvalidShareError(f"a link fragment must be text, not {type(fragment).__name__}")
+    if len(fragment) > MAX_FRAGMENT_CHARS + len("#position="):
+        raise InvalidShareError(f"the link is too long ({len(fragment)} characters, "
+                                f"the limit is {MAX_FRAGMENT_CHARS})")
     fragment = fragment.lstrip("#").strip()
     if not fragment:
         return None

@@ -16,6 +16,7 @@ from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, C
 from .position import (BONUS_SIZE_OF_VALUE, add_known_to_json, camel_token_place, _check_conservation,
                        _check_phase, _fail, _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
                        counts_from_cards, counts_to_names, goods_won_to_json, read_known)
+from .limits import MAX_ROUNDS, echo
 from .rules import legal_actions_for
 from .state import PHASES, PLAY, GameState, RoundResult
 
@@ -224,12 +225,12 @@ def view_from_json(data) -> PlayerView:
     """A PlayerView from a `jaipur-view/1` object; InvalidPositionError names the field."""
     reader = _Reader(data, "position")
     if reader.field("format", str) != VIEW_FORMAT:
-        _fail("format", f"expected '{VIEW_FORMAT}', got {data.get('format')!r}")
+        _fail("format", f"expected '{VIEW_FORMAT}', got {echo(data.get('format'))}")
     view = object.__new__(PlayerView)
     view.seat = seat = reader.choice("seat", (0, 1))
     other = 1 - seat
     view.phase = reader.choice("phase", PHASES)
-    view.round = reader.integer("round", low=1)
+    view.round = reader.integer("round", low=1, high=MAX_ROUNDS)
     view.seals = tuple(reader.integer_list("seals", 2, low=0, high=2))
     view.round_starter = reader.choice("round_starter", (0, 1))
     view.to_move = reader.choice("to_move", (0, 1))
@@ -256,7 +257,8 @@ def view_from_json(data) -> PlayerView:
     view.hand = counts_from_cards(hand, len(GOODS))
     view.opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
     herds = [None, None]
-    herds[seat], herds[other] = mine.integer("herd", low=0), theirs.integer("herd", low=0)
+    camels = CARD_COUNTS[CAMEL]
+    herds[seat], herds[other] = mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels)
     view.herds = tuple(herds)
     goods_won = [None, None]
     goods_won[seat], goods_won[other] = _read_goods_won(mine, seat), _read_goods_won(theirs, other)
@@ -272,7 +274,7 @@ def view_from_json(data) -> PlayerView:
     held[seat], held[other] = mine.field("camel_token", bool), theirs.field("camel_token", bool)
     view.camel_token = camel_token_place(on_table, held)
     view.round_result = _read_round_result(reader)
-    view.winner = reader.field("winner", (int, type(None)))
+    view.winner = reader.choice("winner", (0, 1, None))
     known = [None, None]
     known[seat] = read_known(mine, seat, view.hand, sum(view.hand))
     known[other] = read_known(theirs, other, None, view.opponent_hand_size)

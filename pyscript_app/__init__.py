@@ -1,9 +1,19 @@
-"""The browser table: Jaipur against the computer, rendered by Python under Pyodide.
+"""The browser table: Jaipur rendered by Python under Pyodide, as event -> update -> effects -> render.
 
-Modules: render (view -> HTML), selection (picked cards -> actions), describe
-(actions in words), saves (the autosave format), controller (game flow, no
-`js`; it runs the AI's incremental search in slices), dom (the only module
-that touches the browser), rules_text (the rules panel).
+Modules (see docs/page.md):
+  table_state  the one immutable TableState (+ Note, Settings, Kept, Search)
+  events       what can happen (values); from_dom/from_key read the page's data- attributes
+  effects      what update asks for (values): Save, StartSearch, Download, Copy, PickFile, Ready
+  update       update(state, event) -> (state, effects), pure: the game in play
+  games        which game is on the table: boot, new, resume, links, import, nothing lost
+  game_line    a game as an immutable value (play, next round, take back, review steps)
+  selection    picked cards -> the action each button would play, or why not
+  words        actions and results in words for the log
+  messages     the one catalog of words (gettext-style: _, ngettext, refusal codes)
+  render, render_table, render_dialogs   render(state) -> Screen, pure
+  saves        the autosave and kept-games formats
+  runner       performs effects through a host; one sliced search runner (AI turn + hint)
+  dom          the only module that touches the browser
 """
 
 from __future__ import annotations

@@ -1,20 +1,28 @@
 """The only module that touches the browser (`js`, `pyodide.ffi`).
 
-It renders HTML strings into <main id="app">, forwards clicks from one
-delegated listener on that element (plus `change` for the hidden file input
-and Escape to close a panel) to the controller, and provides timers,
-localStorage, the clipboard and file download/upload. Proxies for the listeners are kept on the host for the page's
-lifetime; one-shot timer callbacks destroy themselves.
+It builds the page's skeleton once inside <main id="app">, then draws each
+render.Screen region by region, touching only what changed: the live region
+(last move + message) and the file input are never re-created, an open dialog
+keeps its node while it stays open, and keyboard focus is put back by
+`data-key`. One delegated click listener turns `data-action` attributes into
+events (events.from_dom), a keydown listener handles Escape and the review's
+arrow keys, and the file input's `change` reads the chosen file. Proxies for the
+listeners are kept for the page's lifetime; one-shot timer callbacks destroy
+themselves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 import traceback
 from urllib.parse import parse_qs
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+from .events import MAX_IMPORT_BYTES, Booted, Failed, FileChosen, from_dom, from_key
+from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
     from pyodide.ffi import jsnull as _JSNULL
@@ -32,28 +40,65 @@ def _text(thing):
     return None if thing is None else str(thing)
 
 
-def _report(error: BaseException) -> None:
-    js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))
-
-
 class BrowserHost:
     def __init__(self, root):
         self.root = root
-        self.controller = None
+        self.runner = None
+        self.shown = None
         self._proxies = []
         self._tasks = set()
+        root.innerHTML = skeleton()
+        self.table = root.querySelector("[data-testid=table]")
+        self.file_input = root.querySelector('[data-change="import-file"]')
 
-    # --- rendering -----------------------------------------------------------------
-    def render(self, html: str) -> None:
+    def report(self, error: BaseException) -> None:
+        js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))
+
+    # --- drawing -------------------------------------------------------------------
+    def show(self, screen) -> None:
         active = _value(js.document.activeElement)
         key = _text(active.getAttribute("data-key")) if active is not None and hasattr(active, "getAttribute") else None
-        self.root.innerHTML = html
+        old = self.shown
+        for name, value in screen.attrs:
+            if old is None or dict(old.attrs).get(name) != value:
+                self.table.setAttribute(name, value)
+        for name in REGIONS:
+            if old is None or old.region(name) != screen.region(name):
+                self.root.querySelector(f'[data-region="{name}"]').innerHTML = screen.region(name)
+        message = self.root.querySelector('[data-region="message"]')
+        message.className = f"message message--{screen.message_kind}"
+        opened = self._dialogs(screen.dialogs, old.dialogs if old else ())
+        self.shown = screen
         element = _value(self.root.querySelector(f'[data-key="{key}"]')) if key else None
-        panel_focus = _value(self.root.querySelector(".panel [data-autofocus]"))
-        if panel_focus is not None and (element is None or _value(element.closest(".panel")) is None):
-            element = panel_focus  # a panel just opened: take the keyboard there
+        if opened is not None:
+            focus = _value(opened.querySelector("[data-autofocus]"))
+            if focus is not None and (element is None or _value(element.closest(".panel")) is None):
+                element = focus  # a dialog just opened: take the keyboard there
         if element is not None:
             element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def _dialogs(self, dialogs, before):
+        """Open, refresh in place, or close dialogs by key; the newly opened one, if any."""
+        region = self.root.querySelector('[data-region="dialogs"]')
+        wanted = dict(dialogs)
+        for node in list(region.children):
+            if _text(node.getAttribute("data-dialog")) not in wanted:
+                node.remove()
+        opened = None
+        old = dict(before)
+        for key, html in dialogs:
+            node = _value(region.querySelector(f'[data-dialog="{key}"]'))
+            if node is None:
+                template = js.document.createElement("template")
+                template.innerHTML = html
+                node = template.content.firstElementChild
+                region.appendChild(node)
+                opened = node
+            elif old.get(key) != html:  # the same dialog, new content: keep the node
+                template = js.document.createElement("template")
+                template.innerHTML = html
+                node.innerHTML = template.content.firstElementChild.innerHTML
+        return opened
 
     def set_ready(self) -> None:
         js.document.documentElement.setAttribute("data-state", "ready")
@@ -63,17 +108,25 @@ class BrowserHost:
         def run(*_):
             try:
                 fn()
-            except Exception as error:  # keep the page alive, but say so loudly
-                _report(error)
+            except Exception as error:  # keep the page alive, and say so in it
+                self._failed(error)
 
         js.setTimeout(create_once_callable(run), delay_ms)
 
-    def now_ms(self) -> float:
-        return float(js.Date.now())
+    def _failed(self, error: BaseException) -> None:
+        self.report(error)
+        if self.runner is not None:
+            try:
+                self.runner.dispatch(Failed(f"{type(error).__name__}: {error}"))
+            except Exception as again:
+                self.report(again)
 
     # --- storage -------------------------------------------------------------------
     def storage_get(self, key: str):
-        return _text(js.localStorage.getItem(key))
+        try:
+            return _text(js.localStorage.getItem(key))
+        except Exception:
+            return None
 
     def storage_set(self, key: str, text: str) -> None:
         js.localStorage.setItem(key, text)
@@ -97,7 +150,7 @@ class BrowserHost:
             try:
                 done(ok)
             except Exception as error:
-                _report(error)
+                self._failed(error)
 
         self._spawn(copy())
 
@@ -115,23 +168,19 @@ class BrowserHost:
         js.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 1000)
 
     def pick_file(self) -> None:
-        field = _value(self.root.querySelector('[data-change="import-file"]'))
-        if field is not None:
-            field.click()
-
-    def page_url(self) -> str:
-        return str(js.location.href).split("#", 1)[0]
+        self.file_input.value = ""  # choosing the same file twice still fires `change`
+        self.file_input.click()
 
     # --- events --------------------------------------------------------------------
-    def listen(self, controller) -> None:
-        self.controller = controller
+    def listen(self, runner) -> None:
+        self.runner = runner
         click = create_proxy(self._on_click)
         change = create_proxy(self._on_change)
         keydown = create_proxy(self._on_keydown)
         self._proxies += [click, change, keydown]
         self.root.addEventListener("click", click)
-        self.root.addEventListener("change", change)
-        self.root.addEventListener("keydown", keydown)
+        self.file_input.addEventListener("change", change)
+        js.document.addEventListener("keydown", keydown)
 
     def _on_click(self, event) -> None:
         try:
@@ -139,52 +188,67 @@ class BrowserHost:
             element = _value(target.closest("[data-action]")) if hasattr(target, "closest") else None
             if element is None:
                 return
-            self.controller.handle(_text(element.getAttribute("data-action")) or "",
-                                   _text(element.getAttribute("data-value")) or "",
-                                   _text(element.getAttribute("data-zone")) or "",
-                                   _text(element.getAttribute("data-index")))
+            found = from_dom(_text(element.getAttribute("data-action")) or "",
+                             _text(element.getAttribute("data-value")) or "",
+                             _text(element.getAttribute("data-zone")) or "",
+                             _text(element.getAttribute("data-index")))
+            if found is not None:
+                self.runner.dispatch(found)
         except Exception as error:
-            _report(error)
+            self._failed(error)
 
     def _on_keydown(self, event) -> None:
-        if _text(event.key) == "Escape" and _value(self.root.querySelector(".panel [data-action=close]")) is not None:
-            try:
-                self.controller.handle("close")
-            except Exception as error:
-                _report(error)
+        try:
+            target = _value(event.target)
+            tag = _text(target.tagName) if target is not None and hasattr(target, "tagName") else ""
+            if tag in ("INPUT", "TEXTAREA"):
+                return  # arrows move the caret in the share field
+            state = self.runner.state
+            found = from_key(_text(event.key) or "", state.review is not None,
+                             state.panel is not None)
+            if found is not None:
+                event.preventDefault()
+                self.runner.dispatch(found)
+        except Exception as error:
+            self._failed(error)
 
     def _on_change(self, event) -> None:
-        field = _value(event.target)
-        if field is None or _text(field.getAttribute("data-change")) != "import-file" or not field.files.length:
+        field = self.file_input
+        if not field.files.length:
             return
         file = field.files.item(0)
+        size = int(file.size)
 
         async def read():
             try:
-                text = await file.text()
-                self.controller.import_text(str(text), str(file.name))
+                text = "" if size > MAX_IMPORT_BYTES else str(await file.text())
+                self.runner.dispatch(FileChosen(str(file.name), text, size))
             except Exception as error:
-                _report(error)
+                self._failed(error)
 
         self._spawn(read())
 
 
-def query_params() -> dict:
+def query_params() -> tuple:
     parsed = parse_qs((_text(js.location.search) or "").lstrip("?"))
-    return {key: values[-1] for key, values in parsed.items() if values}
+    return tuple(sorted((key, values[-1]) for key, values in parsed.items() if values))
 
 
 _host = None  # keeps the listeners' proxies alive for the page's lifetime
 
 
 def start(embed: bool = False) -> None:
-    from .controller import Controller
+    from .runner import Runner
 
     global _host
     root = js.document.getElementById("app")
     host = BrowserHost(root)
-    controller = Controller(host, embed=embed, params=query_params(),
-                            fragment=_text(js.location.hash) or "")
-    host.listen(controller)
+    runner = Runner(host)
+    host.listen(runner)
     _host = host
-    controller.start()
+    home = "jaipur.embed" if embed else "jaipur"
+    runner.dispatch(Booted(
+        params=query_params(), fragment=_text(js.location.hash) or "",
+        saved=host.storage_get(home + ".save"), kept=host.storage_get(home + ".kept"),
+        embed=embed, entropy=random.SystemRandom().randrange(2 ** 62), now_ms=int(js.Date.now()),
+        page_url=str(js.location.href).split("#", 1)[0]))

@@ -12,6 +12,10 @@ A friend game (both seats played on this device) is marked in the record itself,
 the mode; a record without it is a game against the computer.
 
 A save that cannot be read is never deleted: it is kept under `corrupt_key`.
+
+Games set aside rather than lost (replaced by New game, Import, a ?seed= or
+?opponent= link) are kept under "jaipur.kept" (embed: "jaipur.embed.kept") as a
+JSON list of save objects, newest first, at most KEPT_LIMIT of them.
 """
 
 from __future__ import annotations
@@ -19,11 +23,15 @@ from __future__ import annotations
 import json
 
 from jaipur_core import Game
+from jaipur_core.ai import LEVELS
+
+from .messages import _
 
 SAVE_FORMAT = "jaipur-save/1"
 SAVE_KEY = "jaipur.save"
 EMBED_SAVE_KEY = "jaipur.embed.save"
-LEVELS = ("easy", "medium", "hard")
+KEPT_SUFFIX = ".kept"          # "jaipur.save" -> "jaipur.kept"
+KEPT_LIMIT = 12
 FIRSTS = ("you", "computer", "random")
 
 
@@ -37,12 +45,12 @@ def decode_save(text: str):
     """(game, level, human_seat, first); ValueError/JaipurError naming what is wrong."""
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ValueError("it is not a Jaipur save")
+        raise ValueError(_("save-not-jaipur"))
     level, human = data.get("level"), data.get("human_seat")
     if level not in LEVELS:
-        raise ValueError(f"level: unknown {level!r}")
+        raise ValueError(_("save-bad-level", level=repr(level)))
     if human not in (0, 1) or isinstance(human, bool):
-        raise ValueError(f"human_seat: expected 0 or 1, got {human!r}")
+        raise ValueError(_("save-bad-seat", seat=repr(human)))
     first = data.get("first") if data.get("first") in FIRSTS else "random"
     return Game.from_record_json(data.get("record")), level, human, first
 
@@ -50,3 +58,21 @@ def decode_save(text: str):
 def corrupt_key(key: str, now_ms: float) -> str:
     """Where an unreadable save is set aside."""
     return f"{key}.corrupt-{int(now_ms)}"
+
+
+def kept_key(save_key: str) -> str:
+    return save_key.rsplit(".", 1)[0] + KEPT_SUFFIX
+
+
+def encode_kept(texts) -> str:
+    return "[" + ",".join(texts) + "]"
+
+
+def decode_kept(text: str | None) -> list[str]:
+    """The kept save texts (each re-encoded); ValueError if the list is not one."""
+    if not text:
+        return []
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError(_("kept-not-list"))
+    return [json.dumps(item, separators=(",", ":")) for item in data if isinstance(item, dict)]

@@ -5,6 +5,7 @@ single cards; a selection is the set of indices picked in each row (rows are
 ordered by card, see `row_cards`). Legality is always the engine's decision
 (`why_illegal`); this module only turns the picked cards into candidate actions
 and adds a plain reason when the selection has the wrong shape for a button.
+Every reason comes from the catalog (engine refusals through their reason code).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 
 from jaipur_core import CAMEL, CAMELS, GOODS, PLAY, Sell, TakeGood, Trade, why_illegal
 from jaipur_core.cards import CARDS
+
+from .messages import _, refusal
 
 ZONES = ("market", "hand", "herd")
 BUTTONS = ("take", "camels", "trade", "sell")
@@ -31,7 +34,7 @@ class Selection:
 
     def toggle(self, zone: str, index: int) -> "Selection":
         if zone not in ZONES:
-            raise ValueError(f"unknown zone {zone!r}")
+            raise ValueError(zone)  # a programming error, never shown
         picked = getattr(self, zone)
         picked = picked - {index} if index in picked else picked | {index}
         return Selection(**{**self._fields(), zone: frozenset(picked)})
@@ -83,10 +86,10 @@ class Choice:
 def choices(state, seat: int, selection: Selection) -> dict[str, Choice]:
     """For each button, the action the selection forms and whether it can be played."""
     if state.phase != PLAY:
-        reason = "The game is over" if state.phase == "game_over" else "The round is over"
+        reason = _("why-game-over" if state.phase == "game_over" else "why-round-over")
         return {name: Choice(None, reason) for name in BUTTONS}
-    if state.to_move != seat:
-        return {name: Choice(None, "Wait: it is the computer's turn") for name in BUTTONS}
+    if state.to_move != seat:  # not this seat's turn: nothing to explain, a click is ignored
+        return {name: Choice(None, "") for name in BUTTONS}
     hand, herd = state.hands[seat], state.herds[seat]
     taken, given = picked_counts(selection, state.market, hand, herd)
     result = {
@@ -99,46 +102,49 @@ def choices(state, seat: int, selection: Selection) -> dict[str, Choice]:
 
 
 def _checked(state, action) -> Choice:
-    return Choice(action, why_illegal(state, action))
+    reason = why_illegal(state, action)
+    if reason is None:
+        return Choice(action, None)
+    return Choice(action, refusal(getattr(reason, "code", "illegal"), getattr(reason, "params", {})))
 
 
 def _take(state, taken, given) -> Choice:
     if sum(given):
-        return Choice(None, "To take one good, select only that card in the market")
+        return Choice(None, _("why-take-only-market"))
     if sum(taken) == 0:
-        return Choice(None, "Select one good in the market to take it")
+        return Choice(None, _("why-take-select"))
     if taken[CAMEL]:
-        return Choice(None, "Camels are taken all together: use Take camels")
+        return Choice(None, _("why-take-camel"))
     if sum(taken) > 1:
-        return Choice(None, "Take takes one good; to take several, give as many cards back with Trade")
+        return Choice(None, _("why-take-one"))
     good = next(card for card in GOODS if taken[card])
     return _checked(state, TakeGood(good))
 
 
 def _camels(state, taken, given) -> Choice:
     if sum(given) or sum(taken) - taken[CAMEL]:
-        return Choice(None, "Taking the camels takes nothing else: clear the other cards")
+        return Choice(None, _("why-camels-only"))
     return _checked(state, CAMELS)
 
 
 def _trade(state, taken, given) -> Choice:
     if sum(taken) == 0:
-        return Choice(None, "Select two or more goods in the market, and as many of your cards to give")
+        return Choice(None, _("why-trade-select"))
     if sum(given) == 0:
-        return Choice(None, "Select the cards to give back from your hand or herd")
+        return Choice(None, _("why-trade-give"))
     return _checked(state, Trade(taken, given))
 
 
 def _sell(state, taken, given) -> Choice:
     if sum(taken):
-        return Choice(None, "A sale uses cards from your hand only: clear the market cards")
+        return Choice(None, _("why-sell-market"))
     if given[CAMEL]:
-        return Choice(None, "Camels cannot be sold")
+        return Choice(None, _("why-sell-camels"))
     goods = [card for card in GOODS if given[card]]
     if not goods:
-        return Choice(None, "Select cards of one good in your hand to sell them")
+        return Choice(None, _("why-sell-select"))
     if len(goods) > 1:
-        return Choice(None, "A sale is of one good only")
+        return Choice(None, _("why-sell-one-good"))
     return _checked(state, Sell(goods[0], given[goods[0]]))
 
 

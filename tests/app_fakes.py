@@ -6,11 +6,11 @@ from jaipur_core import Game
 
 
 class FakeHost:
-    """Stands in for dom.BrowserHost: a dict storage and a manual scheduler."""
+    """Stands in for dom.BrowserHost: a dict storage, a manual scheduler, the last Screen."""
 
     def __init__(self, storage=None, url="http://example.test/"):
         self.storage = dict(storage or {})
-        self.html = ""
+        self.screen = None
         self.renders = 0
         self.queue = []
         self.ready = False
@@ -19,9 +19,15 @@ class FakeHost:
         self.url = url
         self.clipboard_ok = False
         self.copied = []
+        self.errors = []
+        self.fail_storage = False
 
-    def render(self, html):
-        self.html = html
+    @property
+    def html(self):
+        return self.screen.html() if self.screen is not None else ""
+
+    def show(self, screen):
+        self.screen = screen
         self.renders += 1
 
     def schedule(self, fn, delay_ms):
@@ -36,14 +42,10 @@ class FakeHost:
             assert steps < limit, "the scheduler never went quiet"
         return steps
 
-    def storage_get(self, key):
-        return self.storage.get(key)
-
     def storage_set(self, key, text):
+        if self.fail_storage:
+            raise OSError("QuotaExceededError")
         self.storage[key] = text
-
-    def now_ms(self):
-        return 1_700_000_000_000
 
     def copy_text(self, text, done):
         self.copied.append(text)
@@ -55,11 +57,11 @@ class FakeHost:
     def pick_file(self):
         self.picked += 1
 
-    def page_url(self):
-        return self.url
-
     def set_ready(self):
         self.ready = True
+
+    def report(self, error):
+        self.errors.append(error)
 
 
 def crafted(market, hand, herd=0, seed=1, to_move=0):
@@ -85,20 +87,43 @@ def crafted(market, hand, herd=0, seed=1, to_move=0):
     return state
 
 
-def started(storage=None, **params):
-    """A controller started with these URL parameters, its scheduled work run."""
-    from pyscript_app.controller import Controller
+def booted(storage=None, fragment="", embed=False, entropy=7, **params):
+    """A runner booted with these URL parameters (and save texts), its scheduled work not run."""
+    from pyscript_app.events import Booted
+    from pyscript_app.runner import Runner
     host = FakeHost(storage)
-    controller = Controller(host, params={k: str(v) for k, v in params.items()})
-    controller.start()
+    runner = Runner(host)
+    home = "jaipur.embed" if embed else "jaipur"
+    runner.dispatch(Booted(params=tuple(sorted((k, str(v)) for k, v in params.items())),
+                           fragment=fragment, saved=host.storage.get(home + ".save"),
+                           kept=host.storage.get(home + ".kept"), embed=embed, entropy=entropy,
+                           now_ms=1_700_000_000_000, page_url=host.url))
+    return host, runner
+
+
+def started(storage=None, fragment="", **params):
+    """A runner booted with these URL parameters, its scheduled work (the AI) run."""
+    host, runner = booted(storage, fragment, **params)
     host.run()
-    return host, controller
+    return host, runner
 
 
-def play_by_selection(controller, action):
-    """Select the cards of `action` for the seat shown, then press its button."""
+def press(runner, action, value="", zone="", index=None):
+    """Click an element with these data- attributes, as the delegated listener does."""
+    from pyscript_app.events import from_dom
+    event = from_dom(action, value, zone, index)
+    assert event is not None, action
+    runner.dispatch(event)
+
+
+def play_by_selection(runner, action):
+    """Click the cards of `action` for the seat shown, then press its button."""
     from pyscript_app.selection import selection_for
-    state = controller.game.state
-    controller.selection = selection_for(action, state.market, state.hands[controller.human],
-                                         state.herds[controller.human])
-    controller.handle("play", action.kind)
+    state = runner.state
+    position = state.line.state
+    selection = selection_for(action, position.market, position.hands[state.seat],
+                              position.herds[state.seat])
+    for zone in ("market", "hand", "herd"):
+        for index in sorted(getattr(selection, zone)):
+            press(runner, "select", zone=zone, index=str(index))
+    press(runner, "play", action.kind)

@@ -10,7 +10,12 @@ What a browser test gets, by fixture name:
                        for an error the test provokes on purpose)
   wait_for_boot        wait_for_boot(page) -> "ready" | "error" once the boot settles
   load_game            load_game("?seed=3") -> page, booted to data-state=ready
-  dist_dir             Path of the built dist/ (a temporary folder, not the repo's dist/)
+  dist_dir             Path of the built dist/ (a temporary folder, not the repo's dist/),
+                       built for the session's boot path (see boot_path)
+  boot_path            "snapshot" or "full": which way the page boots in this run of the
+                       e2e suite. `pytest --boot=both` (the default) runs every test that
+                       uses the served site once per path; --boot=snapshot / --boot=full
+                       runs one. "full" is a dist/ built without the memory snapshot.
   site_build           build.py as a module (build, wheel_bytes, Project, DistServer)
 
 Chromium: /usr/bin/chromium (or the binary named by $JAIPUR_CHROMIUM) when present,
@@ -65,10 +70,38 @@ def site_build():
 # --- the built, served site -------------------------------------------------------
 
 
+# --- boot paths (issue 10): the whole e2e suite runs once per path ---------------------
+
+BOOT_PATHS = ("snapshot", "full")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--boot", choices=("both",) + BOOT_PATHS, default="both",
+        help="which boot path(s) the e2e tests run on: the memory snapshot, the full "
+             "start of the interpreter, or both (default)")
+
+
+def pytest_generate_tests(metafunc):
+    """Every test that (indirectly) uses boot_path runs once per selected path;
+    session scope keeps each path's tests together, so each dist/ is built once."""
+    if "boot_path" in metafunc.fixturenames:
+        chosen = metafunc.config.getoption("--boot")
+        paths = BOOT_PATHS if chosen == "both" else (chosen,)
+        metafunc.parametrize("boot_path", paths, scope="session")
+
+
 @pytest.fixture(scope="session")
-def dist_dir(tmp_path_factory, site_build) -> Path:
-    dist = tmp_path_factory.mktemp("site") / "dist"
-    site_build.build(dist=dist, quiet=True)
+def boot_path(request) -> str:
+    """Overridden by the parametrization above; "snapshot" when a test is
+    collected without it (e.g. called from a plugin)."""
+    return getattr(request, "param", "snapshot")
+
+
+@pytest.fixture(scope="session")
+def dist_dir(tmp_path_factory, site_build, boot_path) -> Path:
+    dist = tmp_path_factory.mktemp(f"site-{boot_path}") / "dist"
+    site_build.build(dist=dist, quiet=True, snapshot=boot_path == "snapshot")
     return dist
 
 

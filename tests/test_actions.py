@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from jaipur_core import (CAMEL, CAMELS, CLOTH, DIAMOND, GOLD, LEATHER, SILVER, SPICE,
@@ -131,3 +131,161 @@ def test_parse_never_fails_with_anything_but_invalid_action(text):
     else:
         assert parse_action(str(action)) == action
         assert str(parse_action(str(action))) == str(action)
+
+
+# --- Construction validates every field (issue 12): no action value can be malformed. ---
+
+SEVEN_ZEROS = (0,) * 7
+
+
+@pytest.mark.parametrize("build, fragment", [
+    (lambda: TakeGood(CAMEL), "take: good must be a goods card"),
+    (lambda: TakeGood(-1), "take: good must be a goods card"),
+    (lambda: TakeGood(7), "take: good must be a goods card"),
+    (lambda: TakeGood(1.0), "take: good must be a goods card"),
+    (lambda: TakeGood(True), "take: good must be a goods card"),
+    (lambda: TakeGood("gold"), "take: good must be a goods card"),
+    (lambda: Sell(LEATHER, 0), "sell: count must be from 1 to 55, got 0"),
+    (lambda: Sell(LEATHER, -2), "sell: count must be from 1 to 55, got -2"),
+    (lambda: Sell(LEATHER, 56), "sell: count must be from 1 to 55, got 56"),
+    (lambda: Sell(LEATHER, 10 ** 5000), "sell: count must be from 1 to 55, got an integer of about"),
+    (lambda: Sell(LEATHER, 2.0), "sell: count must be from 1 to 55, got 2.0"),
+    (lambda: Sell(LEATHER, True), "sell: count must be from 1 to 55, got True"),
+    (lambda: Sell(7, 2), "sell: good must be a card 0-6, got 7"),
+    (lambda: Sell(-1, 2), "sell: good must be a card 0-6, got -1"),
+    (lambda: Sell(None, 2), "sell: good must be a card 0-6, got None"),
+    (lambda: Trade((0, 2, 0, 0, 0, 0), SEVEN_ZEROS), "trade: taken must have 7 counts"),
+    (lambda: Trade(SEVEN_ZEROS, (0, 0, 0, 0, 0, 0, 0, 0)), "trade: given must have 7 counts"),
+    (lambda: Trade((0, 2, 0, 0, 0, -1, 0), SEVEN_ZEROS), "trade: taken[5] (leather) must be from 0 to 55, got -1"),
+    (lambda: Trade(SEVEN_ZEROS, (0, 0, 0, 0, 0, 0, 1.5)), "trade: given[6] (camel) must be from 0 to 55, got 1.5"),
+    (lambda: Trade(SEVEN_ZEROS, (0, 0, 0, 0, 0, 0, 56)), "trade: given[6] (camel) must be from 0 to 55, got 56"),
+    (lambda: Trade("gold", SEVEN_ZEROS), "trade: taken must be a tuple of 7 counts, got str"),
+    (lambda: Trade(None, SEVEN_ZEROS), "trade: taken must be a tuple of 7 counts, got NoneType"),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_malformed_actions_cannot_be_constructed(build, fragment):
+    with pytest.raises(InvalidActionError) as error:
+        build()
+    assert fragment in str(error.value)
+    assert isinstance(error.value, ValueError)
+    assert len(str(error.value)) < 120   # a huge bad value is described, not printed
+
+
+def test_a_trade_built_from_lists_holds_tuples_and_equals_the_tuple_one():
+    built = Trade([0, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 1])
+    assert type(built.taken) is tuple and type(built.given) is tuple
+    assert built == trade([GOLD, SILVER], [LEATHER, CAMEL]) and hash(built) == hash(trade([GOLD, SILVER], [LEATHER, CAMEL]))
+
+
+def test_well_formed_actions_the_rules_refuse_can_still_be_built():
+    # These have a reason from the rules ("Camels cannot be sold", "A trade never takes camels", ...).
+    assert str(Sell(CAMEL, 2)) == "sell camel 2"
+    assert str(Sell(SILVER, 7)) == "sell silver 7"
+    assert str(Trade((0,) * 6 + (2,), (0, 0, 0, 0, 0, 2, 0))) == "trade camel+camel for leather+leather"
+    assert str(Trade(SEVEN_ZEROS, SEVEN_ZEROS)) == "trade  for "
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("sell leather " + "9" * 4300, "an action is at most 200 characters, this one has 4313"),
+    ("sell leather " + "9" * 150, "the game has only 55 cards in all"),
+    ("sell leather 56", "the game has only 55 cards in all"),
+    ("sell leather 0000", "sell at least one card"),
+    ("take " + "x" * 190, "unknown card 'xxxx"),
+    ("trade " + "+".join(["gold"] * 30) + " for leather", None),
+])
+def test_counts_and_lengths_are_bounded_before_conversion(text, fragment):
+    if fragment is None:   # well formed (30 gold): the rules will refuse it with a reason
+        assert parse_action(text).taken[GOLD] == 30
+        return
+    with pytest.raises(InvalidActionError) as error:
+        parse_action(text)
+    assert fragment in str(error.value)
+    assert len(str(error.value)) < 200
+
+
+def test_sell_counts_with_leading_zeros_parse():
+    assert parse_action("sell leather 003") == Sell(LEATHER, 3)
+
+
+@given(good=st.integers(-10, 20) | st.floats() | st.booleans() | st.none() | st.text(max_size=3),
+       count=st.integers(-10 ** 30, 10 ** 30) | st.floats() | st.booleans() | st.none())
+@settings(max_examples=300, deadline=None)
+def test_every_sell_either_builds_a_well_formed_value_or_raises_invalid_action(good, count):
+    try:
+        action = Sell(good, count)
+    except InvalidActionError:
+        return
+    assert type(action.good) is int and 0 <= action.good <= CAMEL
+    assert type(action.count) is int and 1 <= action.count <= 55
+    assert parse_action(str(action)) == action
+
+
+# --- why_illegal is complete over every constructible action (issue 12). ---
+
+def _position_after(seed: int, steps: int):
+    """The position after `steps` uniform-random actions from a seeded deal (may be scored)."""
+    import random
+
+    from jaipur_core import PLAY, apply_legal, legal_actions, new_game
+    rng = random.Random(seed)
+    state = new_game(rng)
+    for _ in range(steps):
+        if state.phase != PLAY:
+            break
+        state = apply_legal(state, rng.choice(legal_actions(state)))
+    return state
+
+
+COUNT = st.integers(0, 3) | st.integers(0, 55)
+
+
+def _actions(state):
+    """Any action value at all, and (half the time) one shaped after the position."""
+    me = state.to_move
+    hand, market, herd = state.hands[me], state.market, state.herds[me]
+    near_counts = st.tuples(*(st.integers(0, market[card] + 1) for card in range(7)))
+    givable = tuple(hand) + (herd,)
+    near_given = st.tuples(*(st.integers(0, givable[card] + 1) for card in range(7)))
+    strategies = [
+        st.just(CAMELS),
+        st.builds(TakeGood, st.sampled_from(range(6))),
+        st.builds(Sell, st.integers(0, 6), st.integers(1, 8) | st.integers(1, 55)),
+        st.builds(Trade, st.tuples(*[COUNT] * 7), st.tuples(*[COUNT] * 7)),
+        st.builds(Trade, near_counts, near_given),
+    ]
+    from jaipur_core import legal_actions
+    legal = legal_actions(state)
+    if legal:   # a legal action, or one count of it nudged by one: the boundary cases
+        strategies.append(st.builds(_nudged, st.sampled_from(legal), st.integers(0, 13), st.sampled_from((-1, 0, 1))))
+    return st.one_of(strategies)
+
+
+def _nudged(action, index: int, step: int):
+    if isinstance(action, Trade):
+        sides = [list(action.taken), list(action.given)]
+        side, card = sides[index // 7], index % 7
+        side[card] = max(0, side[card] + step)
+        return Trade(*sides)
+    if isinstance(action, Sell):
+        return Sell(action.good, max(1, action.count + step))
+    return action
+
+
+@given(seed=st.integers(0, 2 ** 32 - 1), steps=st.integers(0, 120), data=st.data())
+@settings(max_examples=200, deadline=None)
+def test_why_illegal_agrees_with_legal_actions_for_every_constructible_action(seed, steps, data):
+    from jaipur_core import IllegalActionError, apply, apply_legal, legal_actions, position_to_json, why_illegal
+    state = _position_after(seed, steps)
+    action = data.draw(_actions(state), label="action")
+    legal = action in set(legal_actions(state))
+    reason = why_illegal(state, action)
+    event(f"{action.kind} {'legal' if legal else 'illegal'}")
+    assert (reason is None) == legal, (str(action), reason)
+    before = position_to_json(state)
+    if legal:
+        assert apply(state, action) == apply_legal(state, action)
+    else:
+        assert isinstance(reason, str) and reason
+        with pytest.raises(IllegalActionError) as error:
+            apply(state, action)
+        assert error.value.reason == reason
+    assert position_to_json(state) == before   # a refusal, or a legal move, leaves the state unchanged

@@ -4,12 +4,16 @@ import random
 import re
 
 from jaipur_core import CARD_NAMES, Game, legal_actions, sample_state, view_of
-from pyscript_app.render import Table, render
-from pyscript_app.selection import EMPTY, choices
+from pyscript_app.game_line import GameLine, RoundLine
+from pyscript_app.render import render
+from pyscript_app.table_state import TableState, note
 
 
-def html_for(state, seat=0, **extra):
-    return render(Table(view=view_of(state, seat), choices=choices(state, seat, EMPTY), **extra))
+def html_for(state, seat=0, message=None, log=()):
+    line = GameLine(("You", "Computer"), (RoundLine(state),), state)
+    table = TableState(line=line, seat=seat, booted=True, log=tuple(log),
+                       note=None if message is None else note("refusal-text", "error", text=message))
+    return render(table).html()
 
 
 def played(seed=5, plies=12):
@@ -97,3 +101,19 @@ def test_hidden_information_never_changes_the_html_over_many_positions():
         for seat in (0, 1):
             other = sample_state(view_of(state, seat), random.Random(seed * 31 + seat))
             assert html_for(state, seat) == html_for(other, seat), (seed, seat)
+
+
+def test_game_over_panel_says_how_many_take_backs_were_used():
+    game = Game.new(seed=7, first=0)
+    rng = random.Random(7)
+    while game.state.phase != "game_over":
+        if game.state.phase == "round_over":
+            game.next_round()
+        else:
+            game.play(rng.choice(legal_actions(game.state)))
+    line = GameLine.from_game(game)
+    html = render(TableState(line=line.with_extra(takebacks=2), booted=True)).html()
+    assert 'data-testid="game-over"' in html and "2 take-backs were used in this game." in html
+    assert 'data-testid="review-game"' in html
+    html = render(TableState(line=line, booted=True)).html()
+    assert "take-back" not in html.split('data-testid="round-panel"')[1]

@@ -2,7 +2,9 @@
 manifest, the dev server. (Needs the runtime in .cache/; the first run fetches it.)"""
 
 import base64
+import gzip
 import hashlib
+import importlib
 import io
 import json
 import re
@@ -78,7 +80,7 @@ def test_dist_has_the_runtime_the_wheels_and_the_page(built, site_build):
     assert app_wheel in names
 
 
-def test_the_service_worker_knows_every_file_and_the_build(built, site_build):
+def test_the_service_worker_knows_every_file_its_hash_and_the_build(built, site_build):
     dist, report = built
     source = (dist / "sw.js").read_text()
     assert site_build.SW_MANIFEST_PLACEHOLDER not in source
@@ -86,6 +88,48 @@ def test_the_service_worker_knows_every_file_and_the_build(built, site_build):
     assert manifest["build"] == report["build"]
     assert manifest["files"] == sorted(set(report["files"]) - set(site_build.NOT_PRECACHED))
     assert all(not name.startswith("/") for name in manifest["files"])
+    # Subresource Integrity of each file's bytes as built, so the worker refuses another.
+    assert sorted(manifest["integrity"]) == manifest["files"]
+    for name, integrity in manifest["integrity"].items():
+        digest = hashlib.sha256((dist / name).read_bytes()).digest()
+        assert integrity == "sha256-" + base64.b64encode(digest).decode(), name
+        assert report["sha256"][name] == digest.hex(), name
+
+
+def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build):
+    dist, report = built
+    boot = json.loads((dist / "build.json").read_text())
+    entry = boot["snapshot"]
+    assert re.fullmatch(r"snapshot/[0-9a-f]{16}/jaipur\.snapshot\.gz", entry["path"])
+    data = gzip.decompress((dist / entry["path"]).read_bytes())
+    digest = hashlib.sha256(data).hexdigest()
+    assert entry["path"].split("/")[1] == digest[:16]
+    assert (entry["sha256"], entry["bytes"]) == (digest, len(data))
+    assert report["snapshot"]["sha256"] == digest and report["snapshot"]["path"] == entry["path"]
+    assert report["sha256"][entry["path"]] == hashlib.sha256((dist / entry["path"]).read_bytes()).hexdigest()
+    # The envelope names the build it belongs to; boot.js checks these against build.json.
+    header = site_build.read_snapshot_header(data)
+    assert header["build"] == entry["build"]
+    assert header["app_wheel"] == boot["app_wheel"]
+    assert header["pyodide"] == boot["pyodide_version"] == site_build.PYODIDE_VERSION
+    assert "pyscript_app.dom" not in header["modules"] and "jaipur_core" in header["modules"]
+    # Then Pyodide's own snapshot, 4096-aligned (its magic is the first 32-bit word).
+    pyodide_part = data[site_build.SNAPSHOT_HEADER_BYTES:]
+    assert int.from_bytes(pyodide_part[:4], "little") == 1886286592
+
+
+def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):
+    report = site_build.build(dist=tmp_path / "dist", quiet=True, snapshot=False)
+    assert report["snapshot"] is None
+    assert "snapshot" not in json.loads((tmp_path / "dist" / "build.json").read_text())
+    assert not any(name.startswith("snapshot/") for name in report["files"])
+
+
+def test_the_snapshot_key_follows_every_input(site_build):
+    key = site_build.snapshot_key(b"wheel", ["a", "b"])
+    assert site_build.snapshot_key(b"wheel", ["a", "b"]) == key
+    assert site_build.snapshot_key(b"other wheel", ["a", "b"]) != key
+    assert site_build.snapshot_key(b"wheel", ["a"]) != key
 
 
 def test_a_rebuild_is_fast_and_gives_the_same_build_id(built, site_build):
@@ -94,6 +138,52 @@ def test_a_rebuild_is_fast_and_gives_the_same_build_id(built, site_build):
     again = site_build.build(dist=dist, quiet=True)
     assert time.perf_counter() - started < 1.0
     assert again["build"] == report["build"]
+    # The snapshot comes from .cache/snapshots: Node does not run again.
+    assert again["snapshot"]["reused"] is True
+    assert again["snapshot"]["path"] == report["snapshot"]["path"]
+
+
+# Which modules may go into the snapshot: (files, expected browser-free modules).
+MODULE_CASES = {
+    "js at the top": (
+        {"app/__init__.py": b"", "app/dom.py": b"import js\n", "app/pure.py": b"import json\n"},
+        ["app", "app.pure"]),
+    "js inside a function only": (
+        {"app/__init__.py": b"def start():\n    from . import dom\n", "app/dom.py": b"from js import document\n"},
+        ["app"]),
+    "a pure-looking module importing the DOM one": (
+        {"app/__init__.py": b"", "app/dom.py": b"from pyodide.ffi import create_proxy\n",
+         "app/view.py": b"from .dom import create_proxy\n", "app/model.py": b"from app import view\n"},
+        ["app"]),
+    "a package importing the DOM module taints its submodules": (
+        {"app/__init__.py": b"from . import dom\n", "app/dom.py": b"import js\n", "app/pure.py": b""},
+        []),
+    "inside try and if blocks still counts": (
+        {"app/__init__.py": b"", "app/a.py": b"try:\n    import js\nexcept ImportError:\n    js = None\n",
+         "app/b.py": b"if True:\n    import pyodide_js\n", "app/c.py": b"class C:\n    import random\n"},
+        ["app", "app.c"]),
+    "__main__ and non-Python files are left out": (
+        {"app/__init__.py": b"", "app/__main__.py": b"print(1)\n", "app/data.json": b"{}"},
+        ["app"]),
+    "parent-relative imports": (
+        {"app/__init__.py": b"", "app/sub/__init__.py": b"", "app/sub/x.py": b"from ..dom import y\n",
+         "app/dom.py": b"import js\n"},
+        ["app", "app.sub"]),
+}
+
+
+@pytest.mark.parametrize("case", MODULE_CASES, ids=list(MODULE_CASES))
+def test_only_browser_free_modules_go_into_the_snapshot(site_build, case):
+    files, expected = MODULE_CASES[case]
+    assert site_build.browser_free_modules(files) == expected
+
+
+def test_the_projects_snapshot_modules_import_without_a_browser(site_build):
+    project = site_build.Project.from_pyproject()
+    modules = site_build.browser_free_modules(site_build.package_files(project))
+    assert "jaipur_core" in modules and "pyscript_app.dom" not in modules
+    for name in modules:
+        importlib.import_module(name)  # CPython has no `js`: this would fail for a DOM module
 
 
 def test_a_changed_page_gives_a_new_build_id(built, site_build, tmp_path):

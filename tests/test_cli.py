@@ -220,8 +220,8 @@ def test_malformed_record_names_the_field(write):
 
 
 def test_json_nested_too_deeply(write):
-    bad(run("legal", write("[" * 100_000)), "not valid JSON", "nested too deeply")
-    bad(run("replay", "-", stdin='{"a":' * 100_000), "not valid JSON")
+    bad(run("legal", write("[" * 100_000)), "nests more than 32 levels deep")
+    bad(run("replay", "-", stdin='{"a":' * 100_000), "record in stdin nests more than 32 levels deep")
 
 
 def test_action_with_a_superscript_count(write):

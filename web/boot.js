@@ -1,9 +1,20 @@
-// Boots the game: Pyodide runtime -> micropip (local wheel) -> the game wheel
-// (installed by micropip from this origin) -> pyscript_app.start().
+// Boots the game, by one of two paths, and records which in <html data-boot>:
+//
+//   snapshot  the interpreter's memory, saved by build.py after the game was
+//             installed and imported, is restored instead of starting Python
+//             (about a third of the time); then the game's files are unpacked
+//             and pyscript_app.start() runs.
+//   full      Pyodide starts Python -> micropip (local wheel) -> micropip
+//             installs the game wheel -> pyscript_app.start().
+//
+// The full path runs whenever the snapshot is missing, corrupt, from another
+// build, or refused by the browser; the player is not told (it only takes longer).
 //
 // Every URL is resolved against this module, so dist/ works from any folder of
 // any static host, and nothing is fetched from another origin. Any failure ends
-// in a visible error box and <html data-state="error">, never in a silent hang.
+// in a visible error box with a Retry button and <html data-state="error">;
+// a watchdog turns a stalled download into that box instead of a progress bar
+// that never moves.
 
 const root = document.documentElement;
 const here = (path) => new URL(path, import.meta.url).href;
@@ -14,12 +25,28 @@ const STAGES = [
   "Installing the game",
   "Starting",
 ];
+// Seconds the boot may wait with nothing arriving before it gives up. Counted in
+// one-second ticks of an idle main thread, so a slow machine busy compiling or
+// starting Python is never mistaken for a stalled download.
+const STALL_SECONDS = 60;
+// build.py's snapshot envelope: this magic, a JSON header padded to 4096 bytes,
+// then Pyodide's snapshot.
+const SNAPSHOT_MAGIC = "JAIPUR-SNAPSHOT\n";
+const SNAPSHOT_HEADER_BYTES = 4096;
 
 class BootError extends Error {
   constructor(message, detail = "") {
     super(message);
     this.name = "BootError";
     this.detail = detail;
+  }
+}
+
+// Why the snapshot was not used; never shown to the player.
+class SnapshotRefused extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "SnapshotRefused";
   }
 }
 
@@ -43,39 +70,72 @@ function showError(error) {
   box.querySelector("[data-testid=boot-error-message]").textContent = plain;
   box.querySelector("[data-testid=boot-error-detail]").textContent =
     error.detail || error.stack || String(error);
+  // A stalled Pyodide cannot be cancelled: Retry starts the page over.
+  box.querySelector("[data-testid=boot-retry]")?.addEventListener("click", () => location.reload(), { once: true });
   box.hidden = false;
   hideProgress();
   root.dataset.state = "error";
 }
 
-async function fetchJson(path) {
+// One promise that rejects with the first failure from anywhere (a missing file,
+// a stray crash, the watchdog), raced against each stage: a failure ends the
+// boot even when the stage itself would wait forever.
+function failureWatch() {
+  let fail;
+  const failed = new Promise((_, reject) => (fail = reject));
+  failed.catch(() => {}); // raced below; this keeps an unraced failure from being "unhandled"
+  return {
+    watch: (promise) => promise.catch(fail),
+    fail,
+    race: (stage) => Promise.race([stage, failed]),
+  };
+}
+
+function startWatchdog(onStall) {
+  let idleSeconds = 0;
+  const progress = () => (idleSeconds = 0);
+  const ticker = setInterval(() => {
+    idleSeconds += 1;
+    if (idleSeconds >= STALL_SECONDS) {
+      onStall();
+    }
+  }, 1000);
+  // A file arriving is progress (Resource Timing reports each one as it ends).
+  const observer = new PerformanceObserver(progress);
+  observer.observe({ type: "resource" });
+  return {
+    progress,
+    stop: () => {
+      clearInterval(ticker);
+      observer.disconnect();
+    },
+  };
+}
+
+async function fetchOk(path, options = {}) {
   let response;
   try {
-    response = await fetch(here(path), { cache: "no-cache" });
+    response = await fetch(here(path), options);
   } catch (error) {
     throw new BootError(`Could not download ${path}: ${error.message}`);
   }
   if (!response.ok) {
     throw new BootError(`Could not download ${path} (HTTP ${response.status}).`);
   }
-  return response.json();
+  return response;
+}
+
+async function fetchJson(path) {
+  return (await fetchOk(path, { cache: "no-cache" })).json();
 }
 
 // Pyodide hangs, or only logs a warning, when some of its files are missing
 // (a 404 for pyodide.asm.wasm leaves loadPyodide pending forever). So every
-// file the boot needs (build.json lists them) is checked with a HEAD request,
+// file a boot path needs (build.json lists them) is checked with a HEAD request,
 // in parallel with the loading itself: a missing file becomes a message that
 // names it, at no cost in time when all is well.
-async function requireFile(path) {
-  let response;
-  try {
-    response = await fetch(here(path), { method: "HEAD", cache: "no-cache" });
-  } catch (error) {
-    throw new BootError(`Could not download ${path}: ${error.message}`);
-  }
-  if (!response.ok) {
-    throw new BootError(`Could not download ${path} (HTTP ${response.status}).`);
-  }
+function requireFiles(paths) {
+  return Promise.all(paths.map((path) => fetchOk(path, { method: "HEAD", cache: "no-cache" })));
 }
 
 // Failures inside Pyodide that escape its promises (e.g. a missing stdlib)
@@ -98,28 +158,176 @@ function watchUncaughtErrors() {
   return { failed, stop };
 }
 
-async function loadRuntime() {
+async function importLoader() {
   if (typeof WebAssembly !== "object") {
     throw new BootError("This browser does not support WebAssembly, which the game needs to run Python.");
   }
-  let loadPyodide;
   try {
-    ({ loadPyodide } = await import(here("./pyodide/pyodide.mjs")));
+    return (await import(here("./pyodide/pyodide.mjs"))).loadPyodide;
   } catch (error) {
     throw new BootError(`Could not load the Python runtime (pyodide/pyodide.mjs): ${error.message}`);
   }
+}
+
+function runtimeOptions(extra = {}) {
   const indexURL = here("./pyodide/");
+  return {
+    indexURL,
+    lockFileURL: indexURL + "pyodide-lock.json",
+    // Also Pyodide's fallback download location: keep it on this origin.
+    packageBaseUrl: indexURL,
+    ...extra,
+  };
+}
+
+async function loadRuntime(loadPyodide) {
   try {
-    return await loadPyodide({
-      indexURL,
-      lockFileURL: indexURL + "pyodide-lock.json",
-      // Also Pyodide's fallback download location: keep it on this origin.
-      packageBaseUrl: indexURL,
-    });
+    return await loadPyodide(runtimeOptions());
   } catch (error) {
     throw new BootError(`Could not start the Python runtime: ${error.message}`, error.stack);
   }
 }
+
+// --- the snapshot path ---------------------------------------------------------
+
+// The body of a response, gunzipped in the page (DecompressionStream), so any
+// static host works without content-encoding set up. A host that already
+// decoded it (served it with Content-Encoding: gzip) is handled too.
+async function gunzippedBody(response, onChunk) {
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const counted = new ReadableStream({
+    start(controller) {
+      if (!first.done) {
+        controller.enqueue(first.value);
+      }
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+      } else {
+        onChunk();
+        controller.enqueue(value);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  return gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+}
+
+// Reads the whole stream into one buffer of the size build.json promises; more
+// bytes than that is a wrong file, and memory stays bounded.
+async function readExactly(stream, size) {
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    if (filled + value.length > size) {
+      await reader.cancel();
+      throw new SnapshotRefused(`longer than the ${size} bytes build.json names`);
+    }
+    bytes.set(value, filled);
+    filled += value.length;
+  }
+  if (filled !== size) {
+    throw new SnapshotRefused(`${filled} bytes, build.json names ${size}`);
+  }
+  return bytes;
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function snapshotHeader(bytes) {
+  const text = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER_BYTES));
+  if (!text.startsWith(SNAPSHOT_MAGIC)) {
+    throw new SnapshotRefused("not a Jaipur snapshot");
+  }
+  try {
+    return JSON.parse(text.slice(SNAPSHOT_MAGIC.length));
+  } catch {
+    throw new SnapshotRefused("unreadable header");
+  }
+}
+
+// Fetch, gunzip, verify (sha256, then that it was made for this very build) and
+// hand back Pyodide's part. Anything wrong is a SnapshotRefused.
+async function fetchSnapshot(build, onProgress) {
+  const info = build.snapshot;
+  if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
+    throw new SnapshotRefused("this browser cannot verify it (no crypto.subtle or DecompressionStream)");
+  }
+  let response;
+  try {
+    response = await fetch(here(info.path));
+  } catch (error) {
+    throw new SnapshotRefused(`download failed: ${error.message}`);
+  }
+  if (!response.ok) {
+    throw new SnapshotRefused(`HTTP ${response.status}`);
+  }
+  let bytes;
+  try {
+    bytes = await readExactly(await gunzippedBody(response, onProgress), info.bytes);
+  } catch (error) {
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
+  }
+  if ((await sha256Hex(bytes)) !== info.sha256) {
+    throw new SnapshotRefused("its sha256 is not the one build.json names");
+  }
+  const header = snapshotHeader(bytes);
+  const expected = { build: info.build, app_wheel: build.app_wheel, pyodide: build.pyodide_version };
+  for (const [key, value] of Object.entries(expected)) {
+    if (header[key] !== value) {
+      throw new SnapshotRefused(`made for another build (${key} ${header[key]}, this build has ${value})`);
+    }
+  }
+  return bytes.subarray(SNAPSHOT_HEADER_BYTES);
+}
+
+async function restoreSnapshot(loadPyodide, build, onProgress) {
+  const snapshot = fetchSnapshot(build, onProgress);
+  snapshot.catch(() => {}); // Pyodide awaits it; if it fails before, no "unhandled" rejection
+  // The game's files: the snapshot holds the imported modules but not the
+  // file system, and the DOM module is imported after the restore.
+  const wheel = fetchOk(build.app_wheel).then((response) => response.arrayBuffer());
+  wheel.catch(() => {}); // awaited below, after the restore
+  let pyodide;
+  try {
+    // Pyodide awaits the snapshot promise before it instantiates anything, so a
+    // refused snapshot costs no second runtime.
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: snapshot }));
+  } catch (error) {
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
+  }
+  showStage(2);
+  let bytes;
+  try {
+    bytes = await wheel;
+  } catch (error) {
+    throw new BootError(`Could not install the game from ${build.app_wheel}.`, error.message);
+  }
+  try {
+    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    // A restored interpreter shares its random state with every other visitor:
+    // reseed it from the browser's entropy.
+    pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+  } catch (error) {
+    throw new BootError(`Could not install the game from ${build.app_wheel}.`, error.message);
+  }
+  return pyodide;
+}
+
+// --- the full path ------------------------------------------------------------
 
 async function loadMicropip(pyodide, wheel) {
   // By URL, not by name: the lock file's hash is for a different build of this
@@ -145,6 +353,22 @@ async function installGame(micropip, wheel) {
     throw new BootError(`Could not install the game from ${wheel}.`, error.message);
   }
 }
+
+async function fullBoot(loadPyodide, build, failures) {
+  failures.watch(requireFiles([build.micropip_wheel]));
+  const pyodide = await failures.race(loadRuntime(loadPyodide));
+  showStage(1);
+  const micropip = await failures.race(loadMicropip(pyodide, build.micropip_wheel));
+  showStage(2);
+  try {
+    await failures.race(installGame(micropip, build.app_wheel));
+  } finally {
+    micropip.destroy();
+  }
+  return pyodide;
+}
+
+// --- both ---------------------------------------------------------------------
 
 async function startGame(pyodide) {
   const embed = root.classList.contains("embed");
@@ -176,38 +400,51 @@ async function registerServiceWorker() {
 
 async function boot() {
   showStage(0);
+  const failures = failureWatch();
   const uncaught = watchUncaughtErrors();
+  failures.watch(uncaught.failed);
+  const watchdog = startWatchdog(() =>
+    failures.fail(new BootError(
+      `The game stopped loading: nothing arrived for ${STALL_SECONDS} seconds. ` +
+      "Check the connection and press Retry.",
+    )),
+  );
   try {
-    // The runtime does not depend on build.json: fetch both at once.
-    const runtime = loadRuntime();
-    runtime.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
-    const buildInfo = fetchJson("./build.json");
-    const allFilesPresent = buildInfo.then((build) =>
-      Promise.all([...build.runtime_files, build.micropip_wheel, build.app_wheel].map(requireFile)),
-    );
-    // Each stage races the failures: a missing file or a stray crash ends the
-    // boot even when the stage itself would wait forever.
-    const never = new Promise(() => {});
-    const failure = Promise.race([allFilesPresent.then(() => never), uncaught.failed]);
-    const orFail = (stage) => Promise.race([stage, failure]);
+    const loader = importLoader();
+    loader.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
+    const build = await failures.race(fetchJson("./build.json"));
+    watchdog.progress();
+    failures.watch(requireFiles([...build.runtime_files, build.app_wheel]));
+    const loadPyodide = await failures.race(loader);
 
-    const build = await orFail(buildInfo);
-    const pyodide = await orFail(runtime);
-    showStage(1);
-    const micropip = await orFail(loadMicropip(pyodide, build.micropip_wheel));
-    showStage(2);
-    try {
-      await orFail(installGame(micropip, build.app_wheel));
-    } finally {
-      micropip.destroy();
+    let pyodide = null;
+    let path = "full";
+    if (build.snapshot) {
+      try {
+        pyodide = await failures.race(restoreSnapshot(loadPyodide, build, watchdog.progress));
+        path = "snapshot";
+      } catch (error) {
+        if (!(error instanceof SnapshotRefused)) {
+          throw error;
+        }
+        console.info(`Jaipur: starting Python the full way; snapshot not used: ${error.message}`);
+      }
     }
+    if (pyodide === null) {
+      pyodide = await fullBoot(loadPyodide, build, failures);
+    }
+    root.dataset.boot = path;
     showStage(3);
-    await orFail(startGame(pyodide));
+    await failures.race(startGame(pyodide));
     performance.mark("jaipur: started");
-    // For the console and for tests; the game itself needs no global.
-    globalThis.jaipur = { pyodide, build };
+    // For the console and for tests, and only when asked for: the runtime holds
+    // both hands and the deck.
+    if (new URLSearchParams(location.search).has("debug")) {
+      globalThis.jaipur = { pyodide, build, boot: path };
+    }
   } finally {
     uncaught.stop(); // from here on the game handles its own errors
+    watchdog.stop();
   }
   hideProgress();
   await registerServiceWorker();

@@ -1,7 +1,8 @@
 // Service worker: the whole site (runtime included) precached per build, served
 // cache-first, so the game plays offline after one visit.
 //
-// build.py replaces the placeholder below with {"build": id, "files": [...]}.
+// build.py replaces the placeholder below with
+// {"build": id, "files": [...], "integrity": {file: "sha256-..."}}.
 // A new build therefore changes this file's bytes, which is how the browser
 // notices an update. The new worker precaches into a fresh cache, then waits
 // (no skipWaiting) until no page runs the old build: a running page never mixes
@@ -27,12 +28,35 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// All or nothing: every file is fetched and checked against the hash build.py
+// recorded before any is stored, so a half-uploaded deploy (this worker beside
+// an older or newer file) fails the install and the previous build, still
+// active, keeps serving its own complete cache.
 async function precache() {
+  const responses = await Promise.all(MANIFEST.files.map(async (file) => {
+    const url = new URL(file, SCOPE).href;
+    // "no-cache" revalidates with the server: never precache a stale HTTP-cached
+    // file from an older build, yet pay only a 304 for what the page just loaded.
+    // `integrity` makes fetch reject a body whose sha256 is not this build's.
+    const request = new Request(url, { cache: "no-cache", integrity: MANIFEST.integrity[file] });
+    let response;
+    try {
+      response = await fetch(request);
+    } catch (error) {
+      throw new Error(`${file} is not the file of build ${MANIFEST.build}: ${error.message}`);
+    }
+    if (!response.ok) {
+      throw new Error(`${file}: HTTP ${response.status}`);
+    }
+    return [url, response];
+  }));
   const cache = await caches.open(CACHE_NAME);
-  // "no-cache" revalidates with the server: never precache a stale HTTP-cached
-  // file from an older build, yet pay only a 304 for what the page just loaded.
-  const requests = MANIFEST.files.map((file) => new Request(new URL(file, SCOPE), { cache: "no-cache" }));
-  await cache.addAll(requests); // all or nothing: a failed file fails the install
+  try {
+    await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
+  } catch (error) {
+    await caches.delete(CACHE_NAME);
+    throw error;
+  }
 }
 
 async function dropOldBuilds() {

@@ -135,3 +135,10 @@ def export_record(page, path) -> None:
     with page.expect_download() as download:
         page.get_by_test_id("btn-export").click()
     download.value.save_as(path)
+
+
+def import_file(page, path) -> None:
+    """Click Import and choose `path` in the file chooser, as a person does."""
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("btn-import").click()
+    chooser.value.set_files(path)

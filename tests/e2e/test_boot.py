@@ -13,24 +13,40 @@ PYODIDE_CRASH_NOISE = r".*"  # Pyodide prints its own crash report, line by line
 
 BROKEN_START = b"def start(embed=False):\n    raise RuntimeError('boom from start')\n"
 
+# The stages each boot path goes through (performance marks, in order).
+MARKS = {
+    "snapshot": ["jaipur: Loading Python runtime", "jaipur: Installing the game",
+                 "jaipur: Starting", "jaipur: started"],
+    "full": ["jaipur: Loading Python runtime", "jaipur: Loading micropip",
+             "jaipur: Installing the game", "jaipur: Starting", "jaipur: started"],
+}
 
-def test_boots_to_ready_and_runs_the_app(load_game):
+
+def force_full_boot(page):
+    """Make this page boot the full way whatever the session's path: for tests of
+    what micropip installs (a snapshot already holds the real game's modules)."""
+    page.route("**/*.snapshot.gz", not_found)
+
+
+def test_boots_to_ready_and_runs_the_app(load_game, boot_path):
     page = load_game()
     assert page.get_by_test_id("table").is_visible()
     assert page.get_by_test_id("boot-error").is_hidden()
     assert page.get_by_test_id("boot-status").is_hidden()
+    assert page.locator("html").get_attribute("data-boot") == boot_path
     stages = page.evaluate("performance.getEntriesByType('mark').map((mark) => mark.name)")
-    assert stages == [
-        "jaipur: Loading Python runtime",
-        "jaipur: Loading micropip",
-        "jaipur: Installing the game",
-        "jaipur: Starting",
-        "jaipur: started",
-    ]
+    assert stages == MARKS[boot_path]
+
+
+def test_no_debugging_handle_without_debug_in_the_address(load_game):
+    page = load_game("./?seed=3")
+    assert page.evaluate("typeof globalThis.jaipur") == "undefined"
+    page = load_game("./?seed=3&debug")
+    assert page.evaluate("Object.keys(globalThis.jaipur).sort()") == ["boot", "build", "pyodide"]
 
 
 def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(load_game):
-    page = load_game()
+    page = load_game("./?debug")
     result = page.evaluate("""() => globalThis.jaipur.pyodide.runPython(`
 import random, sys, jaipur_core, jaipur_core.ai
 state = jaipur_core.new_game(random.Random(1))
@@ -96,7 +112,7 @@ def not_found(route):
     ("missing", "message_pattern", "noise"),
     [
         ("**/jaipur-*.whl", r"Could not download app/[0-9a-f]{16}/jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
-        ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
+        ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)", MISSING_FILE_NOISE),  # full path only
         ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE),
         ("**/pyodide/pyodide.asm.wasm", r"Could not download pyodide/pyodide\.asm\.wasm \(HTTP 404\)", PYODIDE_CRASH_NOISE),
@@ -106,6 +122,8 @@ def not_found(route):
 )
 def test_a_missing_file_shows_the_error_box(page, wait_for_boot, browser_guard, missing, message_pattern, noise):
     browser_guard.expect_error(noise)
+    if "micropip" in missing:
+        force_full_boot(page)  # the snapshot path needs no micropip
     page.route(missing, not_found)
     expect_boot_error(page, wait_for_boot, message_pattern)
 
@@ -114,6 +132,7 @@ def test_a_python_exception_in_start_shows_the_error_box(page, wait_for_boot, br
     browser_guard.expect_error(MISSING_FILE_NOISE)
     project = site_build.Project.from_pyproject()
     broken = site_build.wheel_bytes(project, {"pyscript_app/__init__.py": BROKEN_START})
+    force_full_boot(page)
     page.route("**/jaipur-*.whl", lambda route: route.fulfill(body=broken, content_type="application/zip"))
     expect_boot_error(page, wait_for_boot, r"The game failed to start \(a Python error\)")
     assert "RuntimeError: boom from start" in page.get_by_test_id("boot-error-detail").text_content()
@@ -130,9 +149,11 @@ async def start(embed=False):
 """
 
 
-def test_an_async_start_is_awaited(page, wait_for_boot, site_build):
+def test_an_async_start_is_awaited(page, wait_for_boot, site_build, browser_guard):
     project = site_build.Project.from_pyproject()
     wheel = site_build.wheel_bytes(project, {"pyscript_app/__init__.py": ASYNC_START})
+    browser_guard.expect_error(MISSING_FILE_NOISE)
+    force_full_boot(page)
     page.route("**/jaipur-*.whl", lambda route: route.fulfill(body=wheel, content_type="application/zip"))
     page.goto("./")
     assert wait_for_boot(page) == "ready"

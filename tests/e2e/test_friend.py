@@ -67,3 +67,25 @@ def test_two_players_take_turns_through_hand_over_screens(load_game, wait_for_bo
     page.locator("[data-testid=table][data-turn=human]").wait_for(state="attached")
     assert Counter(read_table(page)["hand"]) == Counter(
         {CARD_NAMES[c]: n for c, n in enumerate(state.hands[0]) if n})
+
+
+def test_a_move_is_taken_back_until_the_next_player_shows_their_hand(load_game):
+    page = load_game("./?seed=6&opponent=friend&first=you")
+    page.get_by_test_id("handover-ready").click()
+    page.locator("[data-testid=table][data-turn=human]").wait_for(state="attached")
+    before = read_table(page)
+    play_one_move(page, before, set())
+    page.locator("[data-testid=table][data-turn=handover]").wait_for(state="attached")
+    assert "Pass the device to Player 2" in page.get_by_test_id("handover").inner_text()
+    page.get_by_test_id("handover-takeback").click()     # Player 1 changes their mind
+    page.locator("[data-testid=table][data-turn=human]").wait_for(state="attached")
+    again = read_table(page)
+    assert again["hand"] == before["hand"] and again["market"] == before["market"]
+    assert "Player 1" in page.get_by_test_id("status").inner_text()
+    assert len(saved_game(page).record.rounds[0].actions) == 0
+    play_one_move(page, again, set())
+    page.get_by_test_id("handover-ready").click()        # Player 2 has seen their hand
+    page.locator("[data-testid=table][data-turn=human]").wait_for(state="attached")
+    page.get_by_test_id("btn-takeback").click()
+    page.get_by_test_id("message").filter(has_text="the move stands").wait_for()
+    assert len(saved_game(page).record.rounds[0].actions) == 1

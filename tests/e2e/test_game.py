@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from jaipur_core import CARD_NAMES, Game
-from tests.e2e.table_driver import (CARDS, export_record, play_moves, play_one_move, play_until,
+from tests.e2e.table_driver import (CARDS, export_record, import_file, play_moves, play_one_move, play_until,
                                     read_table, snapshot, wait_until_settled)
 
 pytestmark = pytest.mark.e2e
@@ -181,18 +181,18 @@ def test_export_then_import_and_a_bad_file_is_refused(load_game, tmp_path):
     exported = play_moves(page, 2)
     good = tmp_path / "game.json"
     export_record(page, good)
-    # a different game, then a bad file: nothing changes
+    # a different game, then a bad file through the file chooser: nothing changes
     page.get_by_test_id("btn-new-game").click()
     page.get_by_test_id("start-game").click()
     other = wait_until_settled(page)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "jaipur-game/1", "players": ["a"]}')
-    page.get_by_test_id("import-file").set_input_files(bad)
+    import_file(page, bad)
     page.get_by_test_id("message").filter(has_text="Could not import").wait_for()
     assert "unchanged" in page.get_by_test_id("message").inner_text()
     assert snapshot(read_table(page)) == snapshot(other)
     # the exported file brings the first game back
-    page.get_by_test_id("import-file").set_input_files(good)
+    import_file(page, good)
     page.get_by_test_id("message").filter(has_text="Imported").wait_for()
     back = wait_until_settled(page)
     for key in ("market", "hand", "herd", "opponentHand", "deck", "piles"):

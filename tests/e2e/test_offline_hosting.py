@@ -131,12 +131,13 @@ def fetched_text(page, path: str) -> str:
 
 @pytest.mark.e2e
 def test_a_new_deploy_never_mixes_with_a_running_page_and_then_replaces_it(
-    new_context, site_build, tmp_path, served_origins, wait_for_boot
+    new_context, site_build, tmp_path, served_origins, wait_for_boot, boot_path
 ):
     web = tmp_path / "web"
     shutil.copytree(WEB, web)
     dist = tmp_path / "dist"
-    first = site_build.build(dist=dist, quiet=True, web=web)
+    with_snapshot = boot_path == "snapshot"
+    first = site_build.build(dist=dist, quiet=True, web=web, snapshot=with_snapshot)
     with site_build.DistServer(dist) as server:
         served_origins.add(server.origin)
         context = new_context()
@@ -148,7 +149,7 @@ def test_a_new_deploy_never_mixes_with_a_running_page_and_then_replaces_it(
 
         # Deploy a new build (one changed file) while the old page stays open.
         (web / "boot.css").write_text((web / "boot.css").read_text() + "/* second deploy */\n")
-        second = site_build.build(dist=dist, quiet=True, web=web)
+        second = site_build.build(dist=dist, quiet=True, web=web, snapshot=with_snapshot)
         assert second["build"] != first["build"]
         old_page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
         waiting = "async () => !!(await navigator.serviceWorker.getRegistration()).waiting"
@@ -171,3 +172,61 @@ def test_a_new_deploy_never_mixes_with_a_running_page_and_then_replaces_it(
             new_page.wait_for_timeout(100)
         assert cache_names(new_page) == [f"jaipur-{second['build']}"]
         assert "second deploy" in fetched_text(new_page, "boot.css")
+
+
+# Runs in the page: ask for an update and follow the new worker to where it ends.
+UPDATE_AND_FOLLOW = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const found = new Promise((resolve) =>
+        registration.addEventListener("updatefound", () => resolve(registration.installing), { once: true }));
+    await registration.update().catch(() => {});
+    const worker = await found;
+    const settled = ["installed", "activated", "redundant"];
+    while (!settled.includes(worker.state)) {
+        await new Promise((resolve) => worker.addEventListener("statechange", resolve, { once: true }));
+    }
+    return worker.state;
+}"""
+
+
+@pytest.mark.e2e
+def test_a_mixed_deploy_fails_the_install_and_the_old_version_keeps_working_offline(
+    new_context, site_build, tmp_path, served_origins, wait_for_boot, boot_path, browser_guard
+):
+    """A deploy that uploaded the new sw.js (and the rest) but not yet one changed
+    file that is not content-named: the new worker must refuse to install rather
+    than cache the old file as the new build's, and the old build plays offline."""
+    # What the worker's refused fetch may log, in the worker's console.
+    browser_guard.expect_error(r"integrity|is not the file of build")
+    web = tmp_path / "web"
+    shutil.copytree(WEB, web)
+    dist, next_dist = tmp_path / "dist", tmp_path / "next"
+    with_snapshot = boot_path == "snapshot"
+    first = site_build.build(dist=dist, quiet=True, web=web, snapshot=with_snapshot)
+    with site_build.DistServer(dist) as server:
+        served_origins.add(server.origin)
+        context = new_context()
+        page = context.new_page()
+        page.goto(server.url)
+        assert wait_for_boot(page) == "ready"
+        wait_for_service_worker(page)
+
+        (web / "boot.css").write_text((web / "boot.css").read_text() + "/* second deploy */\n")
+        second = site_build.build(dist=next_dist, quiet=True, web=web, snapshot=with_snapshot)
+        assert second["build"] != first["build"]
+        for name in site_build.dist_files(next_dist):
+            if name != "boot.css":  # the upload that has not happened yet
+                target = dist / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(next_dist / name, target)
+
+        assert page.evaluate(UPDATE_AND_FOLLOW) == "redundant", "the mixed deploy was installed"
+        assert cache_names(page) == [f"jaipur-{first['build']}"]
+
+        context.set_offline(True)
+        page.reload()
+        assert wait_for_boot(page) == "ready"
+        assert page.locator("html").get_attribute("data-boot") == boot_path
+        assert page.get_by_test_id("table").is_visible()
+        assert cache_names(page) == [f"jaipur-{first['build']}"]
+        assert "second deploy" not in fetched_text(page, "boot.css")

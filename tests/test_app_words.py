@@ -1,8 +1,16 @@
-"""Actions in plain words for the log."""
+"""Actions in plain words for the log (through the catalog)."""
 
 from jaipur_core import CAMELS, DIAMOND, GOLD, LEATHER, SPICE, Sell, TakeGood, Trade
-from pyscript_app.describe import describe
+from pyscript_app.words import describe as describe_seat
 from tests.app_fakes import crafted
+
+NAMES = ("You", "Computer")
+
+
+def describe(action, actor, state):
+    seat = NAMES.index(actor)
+    return describe_seat(action, seat, NAMES, 0, state)
+
 
 STATE = crafted({DIAMOND: 1, GOLD: 1, 6: 3}, {LEATHER: 4, DIAMOND: 2, SPICE: 1}, herd=2)
 

@@ -1,0 +1,121 @@
+"""What can happen to the page, as values. `from_dom` reads the one delegated listener's data-."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Booted:
+    params: tuple = ()            # the query string, ((name, value), ...)
+    fragment: str = ""
+    saved: str | None = None      # the player's save text, if any
+    kept: str | None = None       # the kept-games list text, if any
+    embed: bool = False
+    entropy: int = 0
+    now_ms: int = 0
+    page_url: str = ""
+
+
+@dataclass(frozen=True)
+class CardClicked:
+    zone: str
+    index: int
+
+
+@dataclass(frozen=True)
+class ActionPressed:
+    name: str                     # take | camels | trade | sell
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """A plain button: name is its data-action, value its data-value."""
+
+    name: str
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class OptionChosen:
+    setting: str                  # level | first | opponent
+    value: str
+
+
+@dataclass(frozen=True)
+class ReviewStepped:
+    to: str                       # first | prev | next | last
+
+
+MAX_IMPORT_BYTES = 2_000_000   # a whole game record is ~30 kB; anything far larger is not one
+
+
+@dataclass(frozen=True)
+class FileChosen:
+    name: str
+    text: str
+    size: int = 0                 # bytes; above MAX_IMPORT_BYTES the host does not read the file
+
+
+@dataclass(frozen=True)
+class SearchDone:
+    purpose: str
+    token: int
+    action: object
+
+
+@dataclass(frozen=True)
+class SearchFailed:
+    purpose: str
+    token: int
+    error: str
+
+
+@dataclass(frozen=True)
+class CopyDone:
+    ok: bool
+
+
+@dataclass(frozen=True)
+class StorageFailed:
+    error: str
+
+
+@dataclass(frozen=True)
+class Failed:
+    """An exception escaped a handler or an effect: tell the player, keep the game."""
+
+    error: str
+
+
+PRESSED = frozenset({"clear", "hint", "share", "copy-link", "export", "import", "next-round",
+                     "play-again", "new-game", "close", "handover-ready", "take-back", "review",
+                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel"})
+OPTIONS = {"set-level": "level", "set-first": "first", "set-opponent": "opponent"}
+
+
+def from_dom(action: str, value: str = "", zone: str = "", index=None):
+    """The event a click on an element with these data- attributes means, or None."""
+    if action == "select":
+        try:
+            return CardClicked(zone, int(index))
+        except (TypeError, ValueError):
+            return None
+    if action == "play":
+        return ActionPressed(value)
+    if action == "review-step":
+        return ReviewStepped(value)
+    if action in OPTIONS:
+        return OptionChosen(OPTIONS[action], value)
+    if action in PRESSED:
+        return Pressed(action, value)
+    return None
+
+
+def from_key(key: str, reviewing: bool, panel_open: bool):
+    """The event a key press means, or None."""
+    if key == "Escape" and panel_open:
+        return Pressed("close")
+    if reviewing and key in ("ArrowLeft", "ArrowRight"):
+        return ReviewStepped("prev" if key == "ArrowLeft" else "next")
+    return None

@@ -1,0 +1,317 @@
+"""Which game is on the table: boot, new games, saves, links, imports, and nothing lost.
+
+Pure helpers of `update`. A game in progress that is replaced (New game, Import,
+a ?seed= or ?opponent= link that asks for another game) is kept in the kept list
+and offered back in one line; a link's game never touches the player's save, and
+the saved game is offered back too. Only an explicit Delete removes a kept game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+
+from jaipur_core import GAME_OVER, PLAY, Game, JaipurError, view_of
+from jaipur_core.ai import LEVELS
+from jaipur_core.record import GameRecord, RoundRecord
+from jaipur_core.share import parse_fragment
+
+from .effects import Ready, Save, StartSearch
+from .game_line import GameLine
+from .messages import _
+from .saves import (EMBED_SAVE_KEY, KEPT_LIMIT, SAVE_FORMAT, SAVE_KEY, corrupt_key, decode_kept,
+                    decode_save, encode_kept, encode_save, kept_key)
+from .selection import EMPTY
+from .table_state import FIRSTS, MODES, Kept, Note, Search, Settings, TableState, note
+from .words import game_log
+
+AI_PAUSE_MS = 250         # let a person see their own move land before the computer's
+MAX_PAUSE_MS = 5000
+
+
+def names(state: TableState) -> tuple:
+    if state.friend:
+        return (_("player-1"), _("player-2"))
+    out = [_("player-computer"), _("player-computer")]
+    out[state.seat] = _("player-you")
+    return tuple(out)
+
+
+def log_of(state: TableState, line: GameLine) -> tuple:
+    return game_log(line, names(state), state.you, 0 if state.friend else state.seat)
+
+
+def can_review(state: TableState) -> bool:
+    """Review shows both hands: only once the game is over, or for a record already in hand."""
+    if state.line is None or state.search is not None and state.search.purpose == "ai":
+        return False
+    return state.line.state.phase == GAME_OVER or state.reviewable
+
+
+# --- after every change -------------------------------------------------------------
+
+def settle(state: TableState) -> tuple[TableState, tuple]:
+    """Save, and start the computer's turn when it is to move."""
+    effects = save_effects(state)
+    position = state.line.state
+    if (not state.friend and position.phase == PLAY and position.to_move != state.seat
+            and state.review is None and state.search is None):
+        seed = f"jaipur-ai/{state.line.seed}/{position.round}/{len(state.line.rounds[-1].actions)}"
+        effects += (StartSearch("ai", state.token, view_of(position, position.to_move), state.level,
+                                seed, state.pause_ms),)
+        state = replace(state, search=Search("ai", state.token))
+    return state, effects
+
+
+def save_text(state: TableState) -> str:
+    return encode_save(state.line.to_game(), state.level, state.seat, state.first)
+
+
+def save_effects(state: TableState) -> tuple:
+    if state.save_key is None or state.line is None:
+        return ()
+    return (Save(state.save_key, save_text(state)),)
+
+
+# --- installing a game ----------------------------------------------------------------
+
+def install(state: TableState, line: GameLine, mode: str, level: str, seat: int,
+            save_key: str | None, first: str = "random", reviewable: bool = False) -> TableState:
+    """`line` on the table, the interface reset around it."""
+    handover = False
+    if mode == "friend" and line.state.phase == PLAY:  # whoever moves is shown their hand only when ready
+        seat, handover = line.state.to_move, True
+    line = line.with_extra(opponent="friend" if mode == "friend" else None, human_seat=seat, level=level)
+    state = replace(state, line=line, mode=mode, level=level, seat=seat, first=first, save_key=save_key,
+                    reviewable=reviewable, handover=handover, selection=EMPTY, panel=None, note=None,
+                    last_move="", last_cards=(), new_market=frozenset(), animate=True, review=None,
+                    token=state.token + 1, search=None, share_url="")
+    return replace(state, log=log_of(state, line))
+
+
+def _mode_of(line: GameLine) -> str:
+    return "friend" if line.get("opponent") == "friend" else "computer"
+
+
+def draw_seed(state: TableState) -> tuple[TableState, int]:
+    """A fresh game seed from the state's own generator."""
+    rng = random.Random(state.entropy)
+    seed = rng.randrange(2 ** 31)
+    return replace(state, entropy=rng.randrange(2 ** 62)), seed
+
+
+def new_game(state: TableState) -> TableState:
+    settings = state.settings
+    if state.seed_param is not None:
+        seed, state = state.seed_param, replace(state, seed_param=None)  # "Play again" deals afresh
+    else:
+        state, seed = draw_seed(state)
+    first = {"you": 0, "computer": 1, "random": None}[settings.first]
+    if settings.opponent == "friend":
+        players = (_("player-1"), _("player-2"))
+    else:
+        players = (_("player-you"), _("record-computer", level=settings.level))
+    line = GameLine.new(seed, first, players)
+    return install(state, line, settings.opponent, settings.level, 0, state.home_key, settings.first)
+
+
+# --- nothing lost -----------------------------------------------------------------------
+
+def _kept_entry(text: str) -> Kept | None:
+    try:
+        game, level, _seat, _first = decode_save(text)
+    except (JaipurError, ValueError, TypeError, KeyError):
+        return None
+    line = GameLine.from_game(game)
+    return Kept(text, _mode_of(line), level, line.state.round, line.actions_played)
+
+
+def _kept_effects(state: TableState) -> tuple:
+    return (Save(kept_key(state.home_key), encode_kept(k.text for k in state.kept)),)
+
+
+def keep_current(state: TableState) -> tuple[TableState, tuple, Note | None]:
+    """Set the player's game in progress aside before it is replaced; the one-line offer."""
+    line = state.line
+    if line is None or state.save_key is None or not line.in_progress:
+        return state, (), None
+    entry = Kept(save_text(state), state.mode, state.level, line.state.round, line.actions_played)
+    state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])
+    return state, _kept_effects(state), kept_offer(entry.mode, "0")
+
+
+def kept_offer(mode: str, value: str) -> Note:
+    return note("kept-friend" if mode == "friend" else "kept-computer", "info",
+                (("resume", value, "resume"),))
+
+
+def resume_kept(state: TableState, value: str):
+    """Resume a kept game ("home": the saved game behind a link); the current one is kept."""
+    if value == "home":
+        text, rest = state.home_text, state.kept
+    else:
+        try:
+            index = int(value)
+            text, rest = state.kept[index].text, state.kept[:index] + state.kept[index + 1:]
+        except (ValueError, IndexError):
+            return state, ()
+    if not text:
+        return state, ()
+    game, level, seat, first = decode_save(text)
+    state, _effects, _offer = keep_current(replace(state, kept=rest, home_text=None))
+    line = GameLine.from_game(game)
+    state = install(state, line, _mode_of(line), level, seat, state.home_key, first)
+    state, more = settle(replace(state, note=note("resumed", "ok")))
+    return state, _kept_effects(state) + more
+
+
+def delete_kept(state: TableState, value: str):
+    try:
+        index = int(value)
+        state.kept[index]
+    except (ValueError, IndexError):
+        return state, ()
+    state = replace(state, kept=state.kept[:index] + state.kept[index + 1:], animate=False,
+                    note=note("kept-deleted", "ok"))
+    return state, _kept_effects(state)
+
+
+def new_game_pressed(state: TableState, _value: str = ""):
+    state, effects, offer = keep_current(state)
+    state = new_game(state)
+    state = replace(state, note=offer)
+    state, more = settle(state)
+    return state, effects + more
+
+
+# --- import -------------------------------------------------------------------------------
+
+def import_text(state: TableState, text: str, name: str):
+    name = name or _("the-file")
+    try:
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            data = data.get("record")
+        game = Game.from_record_json(data)
+    except (JaipurError, ValueError, TypeError, KeyError, RecursionError) as error:
+        return replace(state, animate=False,
+                       note=note("import-failed", "error", name=name, error=str(error))), ()
+    line = GameLine.from_game(game)
+    seat, level = line.get("human_seat"), line.get("level")
+    if seat not in (0, 1) or isinstance(seat, bool):
+        seat = 0
+    if level not in LEVELS:
+        level = state.level
+    state, effects, offer = keep_current(state)
+    state = install(state, line, _mode_of(line), level, seat, state.home_key, reviewable=True)
+    state = replace(state, note=note("imported", "ok", name=name).then(offer))
+    state, more = settle(state)
+    return state, effects + more
+
+
+# --- boot -----------------------------------------------------------------------------------
+
+def boot(state: TableState, event) -> tuple[TableState, tuple]:
+    params = dict(event.params)
+    home = EMBED_SAVE_KEY if event.embed else SAVE_KEY
+    settings = Settings(
+        level=params["level"] if params.get("level") in LEVELS else "medium",
+        first=params["first"] if params.get("first") in FIRSTS else "random",
+        opponent=params["opponent"] if params.get("opponent") in MODES else "computer")
+    try:
+        pause = max(0, min(MAX_PAUSE_MS, int(params.get("pause", AI_PAUSE_MS))))
+    except ValueError:
+        pause = AI_PAUSE_MS
+    try:
+        seed = int(params["seed"]) if "seed" in params else None
+    except ValueError:
+        seed = None
+    state = replace(state, booted=True, embed=event.embed, home_key=home, settings=settings,
+                    pause_ms=pause, seed_param=seed, page_url=event.page_url, entropy=event.entropy)
+    effects: tuple = ()
+    # the kept games
+    try:
+        texts = decode_kept(event.kept)
+    except ValueError:
+        aside = corrupt_key(kept_key(home), event.now_ms)
+        effects += (Save(aside, event.kept),)
+        texts = []
+    state = replace(state, kept=tuple(k for k in map(_kept_entry, texts) if k is not None))
+    # the player's save
+    saved, problem = None, None
+    if event.saved:
+        try:
+            saved = decode_save(event.saved)
+        except (JaipurError, ValueError, TypeError, KeyError, RecursionError) as error:
+            aside = corrupt_key(home, event.now_ms)
+            effects += (Save(aside, event.saved),)
+            problem = note("save-unreadable", "error", error=str(error), key=aside)
+    # a link's game
+    fragment = event.fragment.lstrip("#").strip()
+    if fragment:
+        state, more = _boot_link(state, fragment, saved, event.saved if saved else None, problem,
+                                 "opponent" in params)
+        return state, effects + more + (Ready(),)
+    state, more = _boot_home(state, saved, problem, "opponent" in params)
+    return state, effects + more + (Ready(),)
+
+
+def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: bool = False):
+    effects: tuple = ()
+    if saved is not None:
+        game, level, seat, first = saved
+        line = GameLine.from_game(game)
+        mode = _mode_of(line)
+        same_seed = state.seed_param is None or line.seed == state.seed_param
+        same_mode = not opponent_param or state.settings.opponent == mode
+        if same_seed and same_mode:
+            state = install(replace(state, seed_param=None), line, mode, level, seat, state.home_key, first)
+            state = replace(state, settings=Settings(level, first, mode), note=note("resumed", "ok"))
+            return settle(state)
+        # the link asks for another game: the saved one is kept, not overwritten
+        state = install(state, line, mode, level, seat, state.home_key, first)
+        state, effects, offer = keep_current(state)
+        problem = offer if problem is None else problem.then(offer)
+    state = new_game(state)
+    state = replace(state, note=problem)
+    state, more = settle(state)
+    return state, effects + more
+
+
+def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opponent_param):
+    # "#game=CODE&at=N" opens the review at action N; only a trailing "&at=<digits>" is
+    # taken off, so a hand-written JSON link may still hold an "&" of its own.
+    match = re.fullmatch(r"(.*)&at=(\d{1,6})", fragment, re.DOTALL)
+    code, at = (match.group(1), int(match.group(2))) if match else (fragment, None)
+    try:
+        shared = parse_fragment(code)
+    except (JaipurError, ValueError, RecursionError) as error:
+        state, effects = _boot_home(state, saved, problem, opponent_param)
+        resumed = saved is not None and state.note is not None and state.note.parts[0][0] == "resumed"
+        said = note("link-bad-resumed" if resumed else "link-bad-new", "error", error=str(error))
+        return replace(state, note=said if resumed else said.then(state.note)), effects
+    kind, value = shared
+    if kind == "game":
+        line = GameLine.from_game(value)
+    else:
+        line = GameLine.from_game(Game(GameRecord([_("player-1"), _("player-2")], [RoundRecord(value)], {}),
+                                       value, None))
+    position = line.state
+    seat = position.to_move if position.phase == PLAY else 0
+    state = install(state, line, "computer", state.settings.level, seat, None,
+                    reviewable=kind == "game")
+    if kind == "position":
+        state = replace(state, log=state.log[:1] + (_("log-link"),))
+    opened = kind == "game" and at is not None
+    text = note("review-opened" if opened else "link-loaded", "ok").then(problem)
+    if saved_text is not None:
+        entry = _kept_entry(saved_text)
+        if entry is not None and GameLine.from_game(saved[0]).in_progress:
+            text = text.then(kept_offer(entry.mode, "home"))
+            state = replace(state, home_text=saved_text)
+    state = replace(state, note=text)
+    if opened:
+        state = replace(state, review=min(at, len(line.steps()) - 1))
+    return settle(state)

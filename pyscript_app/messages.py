@@ -1,0 +1,341 @@
+"""Every word the page shows, keyed by message id: the one catalog.
+
+Designed like gettext so that a translation is a catalog and nothing else:
+
+    _("hand-full", limit=7)              a message with named placeholders
+    ngettext("cards-in-hand", 3, n=3)    a message with plural forms
+    refusal(code, params)                an engine refusal, by its reason code
+
+An entry is a string, or a tuple of plural forms (English: one, other). A
+`Catalog` holds the entries and a plural rule (the C expression of a .po file's
+Plural-Forms, as a Python function); `use(catalog)` makes it the active one. A
+missing id falls back to English, then to the id itself, so a partial
+translation never crashes the page. No other module in pyscript_app builds an
+English sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+ENGLISH: dict[str, str | tuple[str, ...]] = {
+    # --- cards ------------------------------------------------------------------
+    "name-diamond": "diamond", "name-gold": "gold", "name-silver": "silver",
+    "name-cloth": "cloth", "name-spice": "spice", "name-leather": "leather", "name-camel": "camel",
+    "count-diamond": ("{n} diamond", "{n} diamonds"), "count-gold": ("{n} gold", "{n} gold"),
+    "count-silver": ("{n} silver", "{n} silver"), "count-cloth": ("{n} cloth", "{n} cloth"),
+    "count-spice": ("{n} spice", "{n} spice"), "count-leather": ("{n} leather", "{n} leather"),
+    "count-camel": ("{n} camel", "{n} camels"),
+    "a-diamond": "a diamond", "a-gold": "a gold", "a-silver": "a silver", "a-cloth": "a cloth",
+    "a-spice": "a spice", "a-leather": "a leather", "a-camel": "a camel",
+    "plural-diamond": "diamonds", "plural-gold": "gold", "plural-silver": "silver",
+    "plural-cloth": "cloth", "plural-spice": "spice", "plural-leather": "leather",
+    "plural-camel": "camels",
+    "cards-joined": "{first} + {rest}",
+    "cards-nothing": "nothing",
+    "zone-market": "{card} in the market", "zone-hand": "{card} in your hand",
+    "zone-herd": "{card} in your herd",
+    "card-times": "{card} ×{n}",
+    # --- players ------------------------------------------------------------------
+    "player-you": "You", "player-computer": "Computer", "player-1": "Player 1", "player-2": "Player 2",
+    "record-computer": "Computer ({level})",
+    "level-easy": "Easy", "level-medium": "Medium", "level-hard": "Hard", "level-expert": "Expert",
+    "level-friend": "friend",
+    # --- status line ----------------------------------------------------------------
+    "round-number": "Round {round}",
+    "status-game-over": "Game over", "status-round-over": "Round over",
+    "status-handover": "Pass the device to {name}", "status-to-play": "{name} to play",
+    "status-your-turn": "Your turn", "status-thinking": "The computer is thinking…",
+    "status-review": "Reviewing the game",
+    # --- the log: {actor} is a name; "you" forms have their own ids (verbs agree) -----
+    "log-take": "{actor} took {card}", "log-take-you": "You took {card}",
+    "log-camels": "{actor} took {cards}", "log-camels-you": "You took {cards}",
+    "log-trade": "{actor} traded {given} for {taken}", "log-trade-you": "You traded {given} for {taken}",
+    "log-sell": ("{actor} sold {cards} for {n} rupee", "{actor} sold {cards} for {n} rupees"),
+    "log-sell-you": ("You sold {cards} for {n} rupee", "You sold {cards} for {n} rupees"),
+    "log-sell-short": ("{text} ({n} token short)", "{text} ({n} tokens short)"),
+    "log-sell-bonus": "{text} + a bonus token",
+    "log-sell-no-bonus": "{text} (no bonus token left)",
+    "log-round-start": "Round {round}: {name} starts.", "log-round-start-you": "Round {round}: You start.",
+    "log-round-over": "Round {round} is over ({why}): {first} {first_score}, {second} {second_score}. {seal}",
+    "why-piles": "three goods token piles are empty", "why-deck": "the deck ran out",
+    "log-seal": "{name} takes a seal.", "log-seal-you": "You take a seal.",
+    "log-seal-none": "A draw: nobody takes a seal.",
+    "log-wins": "{text} {name} wins the game.", "log-wins-you": "{text} You win the game.",
+    "log-link": "Position opened from a link: you play the side to move.",
+    "log-takeback": ("{name} took back {n} move.", "{name} took back {n} moves."),
+    # --- the last move, shown as cards ------------------------------------------------
+    "move-took": "took", "move-gave": "gave", "move-sold": "sold",
+    # --- buttons --------------------------------------------------------------------
+    "btn-take": "Take", "btn-camels": "Take camels", "btn-camels-count": "Take camels ({n})",
+    "btn-trade": "Trade", "btn-sell": "Sell", "btn-clear": "Clear",
+    "tool-new-game": "New game", "tool-hint": "Hint", "tool-rules": "Rules", "tool-share": "Link",
+    "tool-export": "Export", "tool-import": "Import", "tool-takeback": "Take back",
+    "tool-review": "Review",
+    "start": "Start", "cancel": "Cancel", "close": "Close", "copy-link": "Copy link",
+    "next-round": "Next round", "play-again": "Play again", "show-hand": "Show my hand",
+    "resume": "Resume", "delete": "Delete", "continue": "Continue", "try-again": "Try again",
+    "review-first": "First", "review-prev": "Back", "review-next": "Forward", "review-last": "Last",
+    "review-close": "Close review",
+    # --- why a button cannot play the selection ----------------------------------------
+    "why-round-over": "The round is over", "why-game-over": "The game is over",
+    "why-take-only-market": "To take one good, select only that card in the market",
+    "why-take-select": "Select one good in the market to take it",
+    "why-take-camel": "Camels are taken all together: use Take camels",
+    "why-take-one": "Take takes one good; to take several, give as many cards back with Trade",
+    "why-camels-only": "Taking the camels takes nothing else: clear the other cards",
+    "why-trade-select": "Select two or more goods in the market, and as many of your cards to give",
+    "why-trade-give": "Select the cards to give back from your hand or herd",
+    "why-sell-market": "A sale uses cards from your hand only: clear the market cards",
+    "why-sell-camels": "Camels cannot be sold",
+    "why-sell-select": "Select cards of one good in your hand to sell them",
+    "why-sell-one-good": "A sale is of one good only",
+    # --- engine refusals, by reason code (jaipur_core IllegalActionError.code) ---------
+    "refusal-round-over": "The round is over", "refusal-game-over": "The game is over",
+    "refusal-hand-full": "Your hand already holds {limit} cards",
+    "refusal-market-lacks": "The market has no {good}",
+    "refusal-no-camels": "There are no camels in the market",
+    "refusal-camels-not-sold": "Camels cannot be sold",
+    "refusal-sell-precious-minimum": "{Goods} are sold at least two at a time",
+    "refusal-sell-precious-minimum-one": "{Goods} is sold at least two at a time",
+    "refusal-hand-lacks": "You have {only} in your hand",
+    "refusal-market-short": "The market has {only}",
+    "refusal-herd-short": "You have {only} in your herd",
+    "only-none": "no {goods}", "only-some": "only {cards}",
+    "refusal-trade-takes-camels": "A trade never takes camels: take all the camels instead",
+    "refusal-trade-too-few": "A trade takes at least two goods; to take one good, use take",
+    "refusal-trade-unequal": "A trade gives back as many cards as it takes ({taken}, not {given})",
+    "refusal-trade-same-good": "You cannot give back {good} while taking {good}",
+    "refusal-hand-over-limit": "Your hand would hold {count} cards; the limit is {limit}",
+    "refusal-unknown-action": "Unknown action",
+    "refusal-illegal": "That cannot be played.",
+    "refusal-text": "{text}",
+    # --- messages -----------------------------------------------------------------------
+    "wait-your-turn": "Wait: it is not your turn.",
+    "hint-own-turn": "A hint is for your own turn.",
+    "hint-thinking": "Thinking about a hint…",
+    "hint": "Hint: {what}",
+    "hint-take": "take {card}", "hint-camels": "take {cards}", "hint-trade": "trade {given} for {taken}",
+    "hint-sell": "sell {cards}",
+    "show-hand-first": "Show your hand first.",
+    "link-loaded": "Position loaded from the link. Try a move.",
+    "link-bad-new": "This link's game could not be opened: {error}. A new game was started instead.",
+    "link-bad-resumed": "This link's game could not be opened: {error}. Your saved game was resumed.",
+    "resumed": "Welcome back: your game was resumed.",
+    "save-not-jaipur": "it is not a Jaipur save", "kept-not-list": "the kept games are not a list",
+    "save-bad-level": "level: unknown {level}", "save-bad-seat": "human_seat: expected 0 or 1, got {seat}",
+    "save-failed": "The game could not be saved in this browser: {error}",
+    "save-unreadable": "Your saved game could not be read ({error}); it was kept as {key}. "
+                       "A new game was started.",
+    "save-unreadable-lost": "Your saved game could not be read ({error}); it could not be kept. "
+                            "A new game was started.",
+    "copying": "Copying the link…", "copied": "Link copied to the clipboard.",
+    "copy-failed": "The clipboard is not available: copy the link from the field above.",
+    "exported": "The game record was downloaded.",
+    "import-failed": "Could not import {name}: {error}. Your current game is unchanged.",
+    "imported": "Imported {name}.",
+    "import-too-big": "Could not import {name}: a game record is far smaller than {limit} MB. "
+                      "Your current game is unchanged.",
+    "the-file": "the file",
+    "ai-illegal": "The computer chose an illegal move ({action}); it plays {instead} instead. "
+                  "Please report this.",
+    "ai-failed": "The computer could not choose a move ({error}).",
+    "hint-failed": "No hint this time ({error}).",
+    "page-failed": "Something went wrong ({error}). Your game is safe.",
+    "kept-computer": "Your game against the computer was kept:",
+    "kept-friend": "Your game with a friend was kept:",
+    "kept-line-computer": "Against the computer ({level}), round {round}, {moves}",
+    "kept-line-friend": "With a friend, round {round}, {moves}",
+    "kept-moves": ("{n} move", "{n} moves"),
+    "kept-title": "Kept games",
+    "kept-deleted": "The kept game was deleted.",
+    "takeback-none": "There is no move of yours to take back.",
+    "takeback-seen": "{name} has seen their hand: the move stands.",
+    "takeback-done": "Your last move was taken back.",
+    "takeback-friend-done": "{name}'s move was taken back.",
+    "review-step": "Action {at} of {total}",
+    "review-start": "The deal of round {round}",
+    "review-opened": "Reviewing the game: use ← and → to step through it.",
+    # --- panels --------------------------------------------------------------------------
+    "new-title": "New game", "opponent": "Opponent:", "opponent-computer": "Computer",
+    "opponent-friend": "Friend on this device", "difficulty": "Difficulty:", "who-starts": "Who starts:",
+    "first-you": "You", "first-computer": "Computer", "first-random": "Random",
+    "first-player-1": "Player 1", "first-player-2": "Player 2",
+    "rules-title": "How to play Jaipur",
+    "share-title": "Link to this position",
+    "share-text": "Anyone opening this link sees the table as you see it now and can try moves from it. "
+                  "Cards you cannot see are dealt at random in the link.",
+    "share-field": "Link",
+    "handover-title": "Pass the device to {name}",
+    "handover-text": "{name}: when the other player is not looking, show your hand.",
+    "round-title": "Round {round} is over", "win-you": "You win the game!", "win-name": "{name} wins the game.",
+    "row-goods": "Goods tokens", "row-bonus": "Bonus tokens", "row-camel": "Camel token", "row-total": "Total",
+    "cell-goods": ("{score} ({n} token)", "{score} ({n} tokens)"),
+    "cell-bonus": "{score} ({values})", "none": "none",
+    "tie-bonus": "Equal totals: the player with more bonus tokens wins the round.",
+    "tie-goods": "Equal totals and bonus tokens: the player with more goods tokens wins the round.",
+    "tie-all": "Equal in every tie-break: nobody takes a seal.",
+    "tie-herds": "Equal herds: nobody takes the camel token.",
+    "seal-none": "Nobody takes a seal this round.",
+    "seal-name": "{name} takes a seal of excellence.", "seal-you": "You take a seal of excellence.",
+    "seals": "Seals: {first} {first_seals}, {second} {second_seals}.",
+    "takebacks-used": ("{n} take-back was used in this game.", "{n} take-backs were used in this game."),
+    # --- the table ---------------------------------------------------------------------------
+    "market": "Market", "tokens": "Tokens", "deck": "Deck <b>{n}</b>",
+    "discard-empty": "Discard <b>0</b>", "discard": "Discard <b>{n}</b>, top: {card}",
+    "pile-empty": "empty", "pile-label": "{good} tokens: {values}", "pile-none-left": "none left",
+    "bonus-pile": "{size} cards: <b>{n}</b> left", "bonus-pile-5": "{size}+ cards: <b>{n}</b> left",
+    "camel-token-table": "∩ Camel token (5) on the table", "camel-token-won": "∩ Camel token: {name}",
+    "no-goods-tokens": "no goods tokens yet", "no-cards": "no cards", "no-camels": "no camels",
+    "seals-label": ("{n} seal", "{n} seals"),
+    "opp-bonus-hidden": ("<b>{n}</b> bonus token (face down)", "<b>{n}</b> bonus tokens (face down)"),
+    "opp-bonus-shown": "bonus tokens: {values}",
+    "opp-hand-label": ("{name}'s hand: {n} card", "{name}'s hand: {n} cards"),
+    "hidden-hand-label": ("{name}'s hand: {n} card, hidden", "{name}'s hand: {n} cards, hidden"),
+    "in-hand": "{n} in hand", "herd-count": "∩ herd: <b>{n}</b>", "herd-label": "Herd {n}",
+    "goods-line": "goods {goods} rupees · {bonus}",
+    "my-goods-line": "goods {goods} · bonus {bonus}",
+    "my-bonus-hidden": ("<b>{n}</b> bonus token (face down)", "<b>{n}</b> bonus tokens (face down)"),
+    "rupees": ("{n} rupee", "{n} rupees"),
+    "your-cards": "Your cards", "your-hand": "Your hand, {n} of 7 cards", "your-herd": "Your herd",
+    "hand-of": "{name}'s hand", "herd-of": "{name}'s herd",
+    "game-log": "Game log",
+    "import-label": "Import a game record",
+    "rules-html": """
+<p>Two traders compete to be the richest. Win a round to earn a <b>seal of excellence</b>;
+two seals win the game.</p>
+<h3>On your turn, do one thing</h3>
+<ul>
+<li><b>Take one good</b> from the market into your hand (not when you already hold 7 cards).
+The market is refilled from the deck.</li>
+<li><b>Take all the camels</b> from the market into your herd. Camels do not count toward your
+hand limit. The market is refilled.</li>
+<li><b>Trade</b>: take two or more goods from the market and put back as many cards, from your
+hand and/or camels from your herd. You may not give back a good of a type you take.
+Your hand may not end above 7 cards.</li>
+<li><b>Sell</b> any number of cards of one good from your hand. For each card you take the top
+token of that good. Diamonds, gold and silver are sold at least two at a time.
+A sale of 3 cards earns a bonus token (1&ndash;3), 4 cards (4&ndash;6), 5 or more (8&ndash;10).
+Bonus tokens stay face down until the round is scored.</li>
+</ul>
+<h3>End of a round</h3>
+<p>A round ends at once when three goods token piles are empty, or when the market cannot be
+refilled from the deck. The player with more camels takes the camel token (5 rupees).
+The richer player takes a seal; equal totals go to more bonus tokens, then more goods tokens.
+The loser of a round starts the next one.</p>
+<h3>Playing here</h3>
+<p>Click cards to select them (market cards to take, your cards or camels to give or sell), then
+press Take, Take camels, Trade or Sell. A button that cannot work tells you why.
+Take back undoes your last move (and the computer's reply); Review steps through a game.
+Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; spice, &#9644; leather, &#8745; camel.</p>
+""",
+}
+
+
+def english_plural(n: int) -> int:
+    """Plural-Forms: nplurals=2; plural=(n != 1);"""
+    return 0 if n == 1 else 1
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """One language: its entries and its plural rule (as a .po file would give them)."""
+
+    entries: dict = field(default_factory=dict)
+    plural: Callable[[int], int] = english_plural
+
+    def gettext(self, msg_id: str, **params) -> str:
+        entry = self._entry(msg_id)
+        if isinstance(entry, tuple):
+            entry = entry[0]
+        return _fill(entry, params)
+
+    def ngettext(self, msg_id: str, n: int, **params) -> str:
+        entry = self._entry(msg_id)
+        if isinstance(entry, tuple):
+            forms = entry
+            entry = forms[min(self.plural(n), len(forms) - 1)]
+        return _fill(entry, {"n": n, **params})
+
+    def _entry(self, msg_id: str):
+        entry = self.entries.get(msg_id)
+        if entry is None:
+            entry = ENGLISH.get(msg_id, msg_id)
+        return entry
+
+
+def _fill(text: str, params: dict) -> str:
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation with a wrong placeholder
+        return text
+
+
+_active = Catalog(ENGLISH)
+
+
+def use(catalog: Catalog) -> None:
+    """Make `catalog` the language of every later `_` / `ngettext` call."""
+    global _active
+    _active = catalog
+
+
+def _(msg_id: str, **params) -> str:
+    return _active.gettext(msg_id, **params)
+
+
+def ngettext(msg_id: str, n: int, **params) -> str:
+    return _active.ngettext(msg_id, n, **params)
+
+
+# --- composite words ------------------------------------------------------------------
+
+CARD_KEYS = ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel")
+
+
+def card_name(card: int) -> str:
+    return _("name-" + CARD_KEYS[card])
+
+
+def count_cards(card: int, n: int) -> str:
+    """'2 diamonds', '1 camel'."""
+    return ngettext("count-" + CARD_KEYS[card], n)
+
+
+def cards_words(counts) -> str:
+    """'2 camels + 1 leather' for a 7-entry count tuple (goods first, camels last)."""
+    parts = [count_cards(card, counts[card]) for card in range(7) if counts[card]]
+    if not parts:
+        return _("cards-nothing")
+    text = parts[-1]
+    for part in reversed(parts[:-1]):
+        text = _("cards-joined", first=part, rest=text)
+    return text
+
+
+def _only(count: int, good: str) -> str:
+    card = CARD_KEYS.index(good) if good in CARD_KEYS else 6
+    if count == 0:
+        return _("only-none", goods=_("plural-" + CARD_KEYS[card]))
+    return _("only-some", cards=count_cards(card, count))
+
+
+def refusal(code: str, params: dict | None = None) -> str:
+    """The page's words for an engine refusal (IllegalActionError.code / Reason.code)."""
+    params = dict(params or {})
+    good = params.get("good")
+    if code == "sell-precious-minimum":
+        plural = _("plural-" + good) if good in CARD_KEYS else str(good)
+        msg = "refusal-sell-precious-minimum" if good == "diamond" else "refusal-sell-precious-minimum-one"
+        return _(msg, Goods=plural[:1].upper() + plural[1:])
+    if code in ("hand-lacks", "market-short"):
+        return _("refusal-" + code, only=_only(params.get("count", 0), good))
+    if code == "herd-short":
+        return _("refusal-herd-short", only=_only(params.get("count", 0), "camel"))
+    if isinstance(good, str) and good in CARD_KEYS:
+        params["good"] = card_name(CARD_KEYS.index(good))
+    msg_id = "refusal-" + code
+    if msg_id not in ENGLISH:
+        msg_id = "refusal-illegal"
+    return _(msg_id, **params)

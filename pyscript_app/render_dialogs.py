@@ -1,0 +1,155 @@
+"""The dialogs: New game, Rules, Link, hand-over, the round/game result. Pure.
+
+Each is returned as (key, html); dom.py keeps an open dialog's node when its key
+is unchanged and only refreshes what is inside, so a screen reader stays put.
+"""
+
+from __future__ import annotations
+
+from jaipur_core.ai import LEVELS
+from jaipur_core.cards import CAMEL_TOKEN_VALUE
+
+from .messages import _, ngettext
+from .render_table import e
+from .saves import KEPT_LIMIT
+
+
+def _button(action: str, label_id: str, testid: str, value: str = "", primary: bool = False,
+            autofocus: bool = False) -> str:
+    return (f'<button type="button"{" class=primary" if primary else ""} data-action="{action}" '
+            f'data-value="{e(value)}" data-testid="{testid}" data-key="{testid}"'
+            f'{" data-autofocus" if autofocus else ""}>{e(_(label_id))}</button>')
+
+
+def _options(action: str, chosen: str, choices, testid: str) -> str:
+    return "".join(
+        f'<button type="button" class="option" data-action="{action}" data-value="{value}" '
+        f'data-testid="{testid}-{value}" data-key="{testid}-{value}" '
+        f'aria-pressed="{"true" if chosen == value else "false"}">{e(_(label))}</button>'
+        for value, label in choices)
+
+
+def _dialog(key: str, testid: str, title: str, body: str, extra_class: str = "") -> tuple:
+    return (key, f'<section class="panel{extra_class}" role="dialog" aria-labelledby="{key}-title" '
+                 f'data-testid="{testid}" data-dialog="{key}"><h2 id="{key}-title">{e(title)}</h2>'
+                 f'{body}</section>')
+
+
+def new_game(state) -> tuple:
+    settings = state.settings
+    friend = settings.opponent == "friend"
+    opponent = _options("set-opponent", settings.opponent,
+                        (("computer", "opponent-computer"), ("friend", "opponent-friend")), "opponent")
+    level = _options("set-level", settings.level, ((v, "level-" + v) for v in LEVELS), "level")
+    firsts = ((("you", "first-player-1"), ("computer", "first-player-2"), ("random", "first-random"))
+              if friend else (("you", "first-you"), ("computer", "first-computer"), ("random", "first-random")))
+    first = _options("set-first", settings.first, firsts, "first")
+    difficulty = ("" if friend else f'<p class="option-row" role="group" aria-label="{e(_("difficulty"))}">'
+                  f'{e(_("difficulty"))} {level}</p>')
+    kept = ""
+    if state.kept:
+        rows = "".join(
+            f'<li data-testid="kept-game">{e(kept_words(k))} '
+            f'{_button("resume", "resume", f"resume-kept-{i}", str(i))} '
+            f'{_button("delete-kept", "delete", f"delete-kept-{i}", str(i))}</li>'
+            for i, k in enumerate(state.kept[:KEPT_LIMIT]))
+        kept = f'<h3>{e(_("kept-title"))}</h3><ul class="kept" data-testid="kept-games">{rows}</ul>'
+    body = (f'<p class="option-row" role="group" aria-label="{e(_("opponent"))}">{e(_("opponent"))} {opponent}</p>'
+            f'{difficulty}'
+            f'<p class="option-row" role="group" aria-label="{e(_("who-starts"))}">{e(_("who-starts"))} {first}</p>'
+            f'<p>{_button("new-game", "start", "start-game", primary=True, autofocus=True)} '
+            f'{_button("close", "cancel", "close-panel")}</p>{kept}')
+    return _dialog("new", "new-game-panel", _("new-title"), body)
+
+
+def kept_words(kept) -> str:
+    moves = ngettext("kept-moves", kept.moves)
+    if kept.mode == "friend":
+        return _("kept-line-friend", round=kept.round, moves=moves)
+    return _("kept-line-computer", level=_("level-" + kept.level), round=kept.round, moves=moves)
+
+
+def rules(state) -> tuple:
+    body = f'{_("rules-html")}<p>{_button("close", "close", "close-panel", autofocus=True)}</p>'
+    return _dialog("rules", "rules-panel", _("rules-title"), body, " rules")
+
+
+def share(state) -> tuple:
+    body = (f'<p>{e(_("share-text"))}</p>'
+            f'<label class="share-field">{e(_("share-field"))} <input type="text" readonly '
+            f'value="{e(state.share_url)}" data-testid="share-link" data-key="share-link"></label>'
+            f'<p>{_button("copy-link", "copy-link", "copy-link", primary=True, autofocus=True)} '
+            f'{_button("close", "close", "close-panel")}</p>')
+    return _dialog("share", "share-panel", _("share-title"), body)
+
+
+def handover(state, names) -> tuple:
+    name = names[state.seat]
+    takeback = ""
+    if state.line.rounds[-1].actions:
+        takeback = " " + _button("take-back", "tool-takeback", "handover-takeback")
+    body = (f'<p>{e(_("handover-text", name=name))}</p>'
+            f'<p>{_button("handover-ready", "show-hand", "handover-ready", primary=True, autofocus=True)}'
+            f'{takeback}</p>')
+    return _dialog("handover", "handover", _("handover-title", name=name), body, " handover")
+
+
+def result(state, view, names) -> tuple | None:
+    outcome = view.round_result
+    if outcome is None:
+        return None
+    me, other = view.seat, view.opponent
+    bonus = {me: view.own_bonus, other: view.opponent_bonus or ()}
+    rows = []
+
+    def row(label_id, values, testid):
+        cells = "".join(f'<td data-testid="{testid}-{p}">{e(values[p])}</td>' for p in (me, other))
+        rows.append(f'<tr><th scope="row">{e(_(label_id))}</th>{cells}</tr>')
+
+    goods = {p: sum(sum(v) for v in view.goods_won[p]) for p in (0, 1)}
+    row("row-goods", {p: ngettext("cell-goods", outcome.goods_counts[p], score=goods[p]) for p in (0, 1)},
+        "goods")
+    row("row-bonus", {p: _("cell-bonus", score=sum(bonus[p]),
+                           values=" ".join(map(str, bonus[p])) or _("none")) for p in (0, 1)}, "bonus")
+    row("row-camel", {p: CAMEL_TOKEN_VALUE if outcome.camel_token == p else 0 for p in (0, 1)}, "camel")
+    row("row-total", {p: outcome.scores[p] for p in (0, 1)}, "total")
+    notes = []
+    if outcome.scores[0] == outcome.scores[1]:
+        if outcome.bonus_counts[0] != outcome.bonus_counts[1]:
+            notes.append(_("tie-bonus"))
+        elif outcome.goods_counts[0] != outcome.goods_counts[1]:
+            notes.append(_("tie-goods"))
+        else:
+            notes.append(_("tie-all"))
+    if outcome.camel_token is None:
+        notes.append(_("tie-herds"))
+    you = state.you
+    if outcome.seal is None:
+        seal = _("seal-none")
+    else:
+        seal = _("seal-you" if outcome.seal == you else "seal-name", name=names[outcome.seal])
+    seals = _("seals", first=names[me], first_seals=view.seals[me], second=names[other],
+              second_seals=view.seals[other])
+    head = f'<tr><th></th><th scope="col">{e(names[me])}</th><th scope="col">{e(names[other])}</th></tr>'
+    if view.winner is not None:
+        title = _("win-you") if view.winner == you else _("win-name", name=names[view.winner])
+        buttons = (_button("play-again", "play-again", "play-again", primary=True, autofocus=True) + " "
+                   + _button("review", "tool-review", "review-game"))
+        testid = "game-over"
+        takebacks = int(state.line.get("takebacks", 0) or 0)
+        if takebacks:
+            notes.append(ngettext("takebacks-used", takebacks))
+    else:
+        title = _("round-title", round=view.round)
+        buttons = _button("next-round", "next-round", "next-round", primary=True, autofocus=True)
+        testid = "round-over"
+    body = (f'<table class="scores">{head}{"".join(rows)}</table>'
+            f'{"".join(f"<p data-testid=result-note>{e(n)}</p>" for n in notes)}'
+            f'<p data-testid="seal">{e(seal)} {e(seals)}</p><p>{buttons}</p>')
+    key = f"result-{view.round}-{testid}"
+    return (key, f'<section class="panel result" role="dialog" aria-labelledby="{key}-title" '
+                 f'data-testid="round-panel" data-dialog="{key}"><h2 id="{key}-title" '
+                 f'data-testid="{testid}">{e(title)}</h2>{body}</section>')
+
+
+PANELS = {"new": new_game, "rules": rules, "share": share}

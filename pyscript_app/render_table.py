@@ -1,0 +1,234 @@
+"""The cards on the table as HTML: market, tokens, both players, the action buttons. Pure.
+
+In play, everything comes from a `PlayerView` of the seat shown, so the other
+hand, the deck order and hidden bonus values cannot reach the page. In review
+(the record is in the player's hands already) `open_hand` shows a hand face up.
+Every word comes from the catalog; every value goes through `e` (html.escape).
+Interactive elements carry `data-action` (read by the one delegated listener in
+dom.py), `data-key` (keeps keyboard focus across renders) and a stable `data-testid`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from jaipur_core import CAMEL, GOODS
+from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
+
+from .messages import _, card_name, ngettext
+from .selection import BUTTONS, Choice, row_cards
+
+GLYPHS = ("◆", "●", "▲", "≋", "✱", "▬", "∩")
+
+
+def e(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> str:
+    name = CARD_NAMES[card]
+    label = _("zone-" + zone, card=card_name(card))
+    return (f'<button type="button" class="card card--{name}{extra}" data-action="select" '
+            f'data-zone="{zone}" data-index="{index}" data-card="{name}" '
+            f'data-testid="{zone}-card" data-key="{zone}-{index}" '
+            f'aria-pressed="{"true" if pressed else "false"}" aria-label="{e(label)}">'
+            f'<span class="card-glyph" aria-hidden="true">{GLYPHS[card]}</span>'
+            f'<span class="card-name">{e(card_name(card))}</span></button>')
+
+
+def face_card(card: int, testid: str) -> str:
+    """A card shown face up without being a control (review)."""
+    name = CARD_NAMES[card]
+    return (f'<span class="card card--{name} card--small" data-testid="{testid}" data-card="{name}">'
+            f'<span class="card-glyph" aria-hidden="true">{GLYPHS[card]}</span>'
+            f'<span class="card-name">{e(card_name(card))}</span></span>')
+
+
+def chip(card: int, text: str = "") -> str:
+    """A small non-interactive card token: glyph + name/value."""
+    name = CARD_NAMES[card]
+    return (f'<span class="chip chip--{name}"><span aria-hidden="true">{GLYPHS[card]}</span> '
+            f'{e(text or card_name(card))}</span>')
+
+
+def market(view, selection, new_market, interactive: bool = True) -> str:
+    cards = "".join(
+        card_button("market", i, card, selection.picked("market", i), " is-new" if i in new_market else "")
+        if interactive else face_card(card, "market-card")
+        for i, card in enumerate(row_cards(view.market)))
+    deck_size = view.deck_size if hasattr(view, "deck_size") else len(view.deck)
+    deck = (f'<div class="deck" data-testid="deck" data-count="{deck_size}">'
+            f'<span class="card card--back" aria-hidden="true"></span>'
+            f'<span class="pile-label">{_("deck", n=deck_size)}</span></div>')
+    if view.discard:
+        top = view.discard[0]
+        discard_top = (f'<span class="card card--{CARD_NAMES[top]} card--small" aria-hidden="true">'
+                       f'<span class="card-glyph">{GLYPHS[top]}</span></span>')
+        discard_text = _("discard", n=len(view.discard), card=e(card_name(top)))
+    else:
+        discard_top = '<span class="card card--empty card--small" aria-hidden="true"></span>'
+        discard_text = _("discard-empty")
+    discard = (f'<div class="discard" data-testid="discard" data-count="{len(view.discard)}">'
+               f'{discard_top}<span class="pile-label">{discard_text}</span></div>')
+    return (f'<section class="market-area" aria-label="{e(_("market"))}">'
+            f'<div class="market" data-testid="market">{cards}</div>'
+            f'<div class="piles">{deck}{discard}</div></section>')
+
+
+def tokens(view, names) -> str:
+    piles = []
+    for good in GOODS:
+        name = CARD_NAMES[good]
+        values = view.goods_pile(good)
+        if values:
+            rest = " ".join(str(v) for v in values[1:])
+            inner = (f'<b class="token-next" data-testid="pile-next-{name}">{values[0]}</b>'
+                     f'<span class="token-rest">{e(rest)}</span>')
+        else:
+            inner = f'<span class="token-empty">{e(_("pile-empty"))}</span>'
+        label = _("pile-label", good=card_name(good),
+                  values=", ".join(map(str, values)) or _("pile-none-left"))
+        piles.append(f'<li class="pile pile--{name}" data-testid="pile-{name}" '
+                     f'data-values="{e(" ".join(map(str, values)))}" aria-label="{e(label)}">'
+                     f'<span class="pile-good"><span aria-hidden="true">{GLYPHS[good]}</span> '
+                     f'{e(card_name(good))}</span>{inner}</li>')
+    sizes = view.bonus_sizes if hasattr(view, "bonus_sizes") else tuple(len(p) for p in view.bonus_piles)
+    bonus = "".join(
+        f'<li class="bonus-pile" data-testid="bonus-{size}" data-count="{count}">'
+        f'<span class="bonus-face" aria-hidden="true">?</span> '
+        f'{_("bonus-pile-5" if size == 5 else "bonus-pile", size=size, n=count)}</li>'
+        for size, count in zip((3, 4, 5), sizes))
+    if view.camel_token is None:
+        camel = f'<li class="camel-token" data-testid="camel-token">{e(_("camel-token-table"))}</li>'
+    else:
+        camel = (f'<li class="camel-token is-won" data-testid="camel-token">'
+                 f'{e(_("camel-token-won", name=names[view.camel_token]))}</li>')
+    return (f'<section class="tokens" aria-label="{e(_("tokens"))}">'
+            f'<ul class="goods-piles">{"".join(piles)}</ul>'
+            f'<ul class="bonus-piles">{bonus}{camel}</ul></section>')
+
+
+def won_tokens(view, player: int) -> str:
+    chips = [chip(good, " ".join(map(str, view.goods_won[player][good])))
+             for good in GOODS if view.goods_won[player][good]]
+    return "".join(chips) or f'<span class="muted">{e(_("no-goods-tokens"))}</span>'
+
+
+def seals(view, player: int, testid: str) -> str:
+    count = view.seals[player]
+    return (f'<span class="seals" data-testid="{testid}" aria-label="{e(ngettext("seals-label", count))}">'
+            f'{"★" * count + "☆" * max(0, 2 - count)}</span>')
+
+
+def backs(count: int) -> str:
+    return '<span class="card card--back card--small" aria-hidden="true"></span>' * count
+
+
+def opponent(view, names) -> str:
+    other = view.opponent
+    name = names[other]
+    count = view.opponent_hand_size
+    if view.opponent_bonus is None:
+        bonus = ngettext("opp-bonus-hidden", view.opponent_bonus_count)
+    else:
+        bonus = e(_("opp-bonus-shown", values=" ".join(map(str, view.opponent_bonus)) or _("none")))
+    goods_total = sum(sum(v) for v in view.goods_won[other])
+    return (
+        f'<section class="player player--opponent" data-testid="opponent" aria-label="{e(name)}">'
+        f'<h2 class="player-name">{e(name)} {seals(view, other, "opponent-seals")}</h2>'
+        f'<div class="opponent-hand" data-testid="opponent-hand" data-count="{count}" '
+        f'aria-label="{e(ngettext("opp-hand-label", count, name=name))}">{backs(count)}'
+        f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
+        f'<div class="herd-count" data-testid="opponent-herd" data-count="{view.herds[other]}">'
+        f'{_("herd-count", n=view.herds[other])}</div>'
+        f'<div class="won" data-testid="opponent-tokens">{won_tokens(view, other)}'
+        f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=f"<span data-testid=opponent-bonus>{bonus}</span>")}'
+        f'</span></div></section>')
+
+
+def me_hidden(view, names) -> str:
+    """The seat to move before "Show my hand": only what the other player may see too."""
+    me = view.seat
+    name = names[me]
+    count = sum(view.hand)
+    goods_total = sum(sum(v) for v in view.goods_won[me])
+    bonus = ngettext("my-bonus-hidden", len(view.own_bonus))
+    return (
+        f'<section class="player player--me is-hidden" data-testid="me" aria-label="{e(name)}">'
+        f'<h2 class="player-name">{e(name)} {seals(view, me, "my-seals")}</h2>'
+        f'<div class="opponent-hand" data-testid="hidden-hand" data-count="{count}" '
+        f'aria-label="{e(ngettext("hidden-hand-label", count, name=name))}">{backs(count)}'
+        f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
+        f'<div class="herd-count" data-testid="herd" data-count="{view.herds[me]}">'
+        f'{_("herd-count", n=view.herds[me])}</div>'
+        f'<div class="won" data-testid="my-tokens">{won_tokens(view, me)}'
+        f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=bonus)}</span></div></section>')
+
+
+def me(view, names, selection) -> str:
+    seat = view.seat
+    hand = row_cards(view.hand)
+    groups, current, cards = [], None, []
+    for i, card in enumerate(hand):
+        if card != current and cards:
+            groups.append(cards)
+            cards = []
+        current = card
+        cards.append(card_button("hand", i, card, selection.picked("hand", i)))
+    if cards:
+        groups.append(cards)
+    hand_html = "".join(f'<div class="hand-group">{"".join(g)}</div>' for g in groups) or \
+        f'<span class="muted">{e(_("no-cards"))}</span>'
+    herd = "".join(card_button("herd", i, CAMEL, selection.picked("herd", i), " card--mini")
+                   for i in range(view.herds[seat])) or f'<span class="muted">{e(_("no-camels"))}</span>'
+    goods_total = sum(sum(v) for v in view.goods_won[seat])
+    bonus_total = sum(view.own_bonus)
+    camel = CAMEL_TOKEN_VALUE if view.camel_token == seat and view.round_result else 0
+    bonus = " ".join(map(str, view.own_bonus)) or _("none")
+    return (
+        f'<section class="player player--me" data-testid="me" aria-label="{e(_("your-cards"))}">'
+        f'<h2 class="player-name">{e(names[seat])} {seals(view, seat, "my-seals")}'
+        f' <span class="score" data-testid="my-score">'
+        f'{e(ngettext("rupees", goods_total + bonus_total + camel))}</span></h2>'
+        f'<div class="hand" data-testid="hand" data-count="{len(hand)}" '
+        f'aria-label="{e(_("your-hand", n=len(hand)))}">'
+        f'{hand_html}<span class="count">{len(hand)}/7</span></div>'
+        f'<div class="herd" data-testid="herd" data-count="{view.herds[seat]}" aria-label="{e(_("your-herd"))}">'
+        f'<span class="herd-label">{e(_("herd-label", n=view.herds[seat]))}</span>{herd}</div>'
+        f'<div class="won" data-testid="my-tokens">{won_tokens(view, seat)}'
+        f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=bonus))}</span></div></section>')
+
+
+def open_hand(position, seat: int, names) -> str:
+    """Review: a player's hand and herd face up (the game is in the reader's hands)."""
+    hand = "".join(face_card(card, f"review-hand-{seat}") for card in row_cards(position.hands[seat]))
+    herd = position.herds[seat]
+    goods_total = sum(sum(v) for v in position.goods_won[seat])
+    return (f'<section class="player" data-testid="review-player-{seat}" aria-label="{e(names[seat])}">'
+            f'<h2 class="player-name">{e(names[seat])}</h2>'
+            f'<div class="hand" aria-label="{e(_("hand-of", name=names[seat]))}">'
+            f'{hand or e(_("no-cards"))}</div>'
+            f'<div class="herd-count" data-testid="review-herd-{seat}" data-count="{herd}">'
+            f'{_("herd-count", n=herd)}</div>'
+            f'<div class="won">{won_tokens(position, seat)}'
+            f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=" ".join(map(str, position.bonus_won[seat])) or _("none")))}'
+            f'</span></div></section>')
+
+
+def actions(view, choices: dict, selection) -> str:
+    buttons = []
+    for name in BUTTONS:
+        choice = choices.get(name, Choice(None, ""))
+        label = _("btn-" + name)
+        if name == "camels" and view.market[CAMEL]:
+            label = _("btn-camels-count", n=view.market[CAMEL])
+        detail = str(choice.action) if choice.enabled else ""
+        buttons.append(
+            f'<button type="button" class="act act--{name}" data-action="play" data-value="{name}" '
+            f'data-testid="btn-{name}" data-key="btn-{name}" '
+            f'aria-disabled="{"false" if choice.enabled else "true"}" '
+            f'title="{e(choice.reason or detail)}">{e(label)}'
+            f'{f"<small>{e(detail)}</small>" if detail else ""}</button>')
+    clear = ('<button type="button" class="act act--clear" data-action="clear" data-testid="btn-clear" '
+             f'data-key="btn-clear"{" disabled" if selection.is_empty() else ""}>{e(_("btn-clear"))}</button>')
+    return f'<div class="actions" data-testid="actions">{"".join(buttons)}{clear}</div>'

@@ -1,0 +1,124 @@
+"""The one immutable state of the page: the game in play and the interface around it.
+
+Everything the page knows is here; `update` makes new values from old ones and
+`render` draws them. Frozen dataclasses with tuples and frozensets inside, so a
+state can be compared, kept (undo, review) and checked in property tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game_line import GameLine
+from .selection import EMPTY, Selection
+
+MODES = ("computer", "friend")
+FIRSTS = ("you", "computer", "random")
+
+
+@dataclass(frozen=True)
+class Note:
+    """The message line: catalog sentences, a kind, and buttons offered with it.
+
+    parts: ((msg_id, ((name, value), ...)), ...) shown one after another.
+    offers: ((data-action, data-value, label msg_id), ...).
+    """
+
+    parts: tuple = ()
+    kind: str = "info"            # info | error | hint | ok
+    offers: tuple = ()
+
+    def then(self, other: "Note | None") -> "Note":
+        if other is None:
+            return self
+        kind = "error" if "error" in (self.kind, other.kind) else self.kind
+        return Note(self.parts + other.parts, kind, self.offers + other.offers)
+
+
+def note(msg_id: str, kind: str = "info", offers: tuple = (), **params) -> Note:
+    return Note(((msg_id, tuple(sorted(params.items()))),), kind, offers)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The New game panel's choices (they apply to the next game)."""
+
+    level: str = "medium"
+    first: str = "random"
+    opponent: str = "computer"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A game set aside rather than lost: its save text and what to call it."""
+
+    text: str
+    mode: str
+    level: str
+    round: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class Search:
+    """A search the runner is doing for us: the computer's move or a hint."""
+
+    purpose: str                  # "ai" | "hint"
+    token: int                    # the game's token when it started; stale results are dropped
+
+
+@dataclass(frozen=True)
+class TableState:
+    # --- the game in play ------------------------------------------------------------
+    line: GameLine | None = None
+    mode: str = "computer"        # computer | friend (both seats people, on this device)
+    level: str = "medium"
+    seat: int = 0                 # the seat shown; in friend mode the seat to move
+    first: str = "random"         # how the game's starter was chosen (kept in the save)
+    save_key: str | None = None   # None: a game opened from a link lives in its link
+    home_key: str = "jaipur.save"  # the player's own save (the embed has its own)
+    home_text: str | None = None  # the player's saved game, while a link's game is shown
+    reviewable: bool = False      # an imported record or #game= link may be reviewed any time
+    # --- the interface ---------------------------------------------------------------
+    selection: Selection = EMPTY
+    panel: str | None = None      # new | rules | share | None
+    note: Note | None = None
+    last_move: str = ""           # the other side's last move, in words (announced)
+    last_cards: tuple = ()        # ((verb, ((card, count), ...)), ...) for that move
+    log: tuple = ()
+    handover: bool = False        # friend mode: the hand stays hidden until "Show my hand"
+    new_market: frozenset = frozenset()
+    animate: bool = True
+    share_url: str = ""
+    review: int | None = None     # the step shown while reviewing
+    kept: tuple = ()              # Kept games, newest first
+    settings: Settings = Settings()
+    # --- plumbing ----------------------------------------------------------------------
+    token: int = 0                # bumped whenever the game changes
+    search: Search | None = None
+    embed: bool = False
+    pause_ms: int = 250
+    seed_param: int | None = None  # ?seed=, used by the first new game only
+    page_url: str = ""
+    entropy: int = 0              # the only source of randomness (seeded by the host at boot)
+    booted: bool = False
+
+    @property
+    def friend(self) -> bool:
+        return self.mode == "friend"
+
+    @property
+    def you(self) -> int | None:
+        """The seat called "You" (none in friend mode)."""
+        return None if self.friend else self.seat
+
+    @property
+    def position(self):
+        return None if self.line is None else self.line.state
+
+    @property
+    def my_turn(self) -> bool:
+        """The person at the screen may act on the table now."""
+        state = self.position
+        return (state is not None and state.phase == "play" and state.to_move == self.seat
+                and not self.handover and self.review is None)

@@ -1,0 +1,322 @@
+"""update(state, event) -> (state, effects): the page's whole behaviour, as a pure function.
+
+No `js`, no host, no clock, no randomness except `state.entropy` (seeded by the
+host in `Booted`). Effects are values for the runner (effects.py). Starting,
+resuming, linking and importing games, and what is kept when a game is replaced,
+live in games.py; this module handles the events of a game in play.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+from jaipur_core import PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
+from jaipur_core.ai import LEVELS
+from jaipur_core.share import position_fragment
+
+from . import games
+from .effects import Copy, Download, PickFile, StartSearch
+from .events import (MAX_IMPORT_BYTES, ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
+                     Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
+from .selection import EMPTY, ZONES, choices, row_cards, selection_for
+from .table_state import FIRSTS, MODES, Search, TableState, note
+from .words import describe, hint_words, round_result, round_start
+
+HINT_LEVEL = "medium"
+PANELS = ("new", "rules", "share")
+
+
+def update(state: TableState, event) -> tuple[TableState, tuple]:
+    if isinstance(event, Booted):
+        return games.boot(state, event)
+    if not state.booted or state.line is None:
+        return state, ()
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return state, ()
+    return handler(state, event)
+
+
+# --- the table ------------------------------------------------------------------------
+
+def _card_clicked(state: TableState, event: CardClicked):
+    if not state.my_turn:
+        if state.review is not None:
+            return state, ()
+        return replace(state, note=note("wait-your-turn", "error"), animate=False), ()
+    position = state.line.state
+    sizes = {"market": len(row_cards(position.market)), "hand": sum(position.hands[state.seat]),
+             "herd": position.herds[state.seat]}
+    if event.zone not in ZONES or not 0 <= event.index < sizes[event.zone]:
+        return state, ()  # a stale click on a card that is gone
+    return replace(state, selection=state.selection.toggle(event.zone, event.index), note=None,
+                   animate=False), ()
+
+
+def _action_pressed(state: TableState, event: ActionPressed):
+    if not state.my_turn:
+        return state, ()  # a second quick click while the computer moves: nothing to say
+    choice = choices(state.line.state, state.seat, state.selection).get(event.name)
+    if choice is None:
+        return state, ()
+    if not choice.enabled:
+        return replace(state, note=note("refusal-text", "error", text=choice.reason), animate=False), ()
+    return play(state, choice.action)
+
+
+def play(state: TableState, action) -> tuple[TableState, tuple]:
+    """The mover plays `action` (checked legal by the caller), then whatever comes next."""
+    before = state.line.state
+    mover = before.to_move
+    words = describe(action, mover, games.names(state), state.you, before)
+    line = state.line.play(action)
+    after = line.state
+    log = state.log + (words,)
+    if after.phase != PLAY:
+        log += (round_result(after, 0 if state.friend else state.seat, games.names(state), state.you),)
+    other = mover != state.seat or state.friend
+    state = replace(
+        state, line=line, log=log, selection=EMPTY, animate=True, token=state.token + 1, search=None,
+        new_market=_new_indices(before.market, after.market) if after.phase == PLAY else frozenset(),
+        last_move=words if other else "", last_cards=_move_cards(action, before) if other else (),
+        note=None if (mover == state.seat or state.friend) else state.note)
+    if state.friend and after.phase == PLAY:  # the device changes hands: hide the next hand
+        state = replace(state, seat=after.to_move, handover=True)
+    return games.settle(state)
+
+
+def _search_done(state: TableState, event: SearchDone):
+    if state.search != Search(event.purpose, event.token) or event.token != state.token:
+        return state, ()  # stale: the game moved on since the search started
+    state = replace(state, search=None)
+    position = state.line.state
+    if event.purpose == "hint":
+        if event.action is None or not is_legal(position, event.action) or not state.my_turn:
+            return state, ()
+        selection = selection_for(event.action, position.market, position.hands[state.seat],
+                                  position.herds[state.seat])
+        return replace(state, selection=selection, animate=False,
+                       note=note("hint", "hint", what=hint_words(event.action, position))), ()
+    if position.phase != PLAY or position.to_move == state.seat or state.friend:
+        return state, ()
+    action = event.action
+    if action is None or not is_legal(position, action):
+        # An AI bug, never expected: say so rather than hide it, and keep the game going.
+        instead = legal_actions(position)[0]
+        state = replace(state, note=note("ai-illegal", "error", action=str(action), instead=str(instead)))
+        action = instead
+    return play(state, action)
+
+
+def _search_failed(state: TableState, event: SearchFailed):
+    if state.search != Search(event.purpose, event.token):
+        return state, ()
+    state = replace(state, search=None, animate=False)
+    if event.purpose == "hint":
+        return replace(state, note=note("hint-failed", "error", error=event.error)), ()
+    return replace(state, note=note("ai-failed", "error", (("try-again", "", "try-again"),),
+                                    error=event.error)), ()
+
+
+def _option(state: TableState, event: OptionChosen):
+    allowed = {"level": LEVELS, "first": FIRSTS, "opponent": MODES}.get(event.setting, ())
+    if event.value not in allowed:
+        return state, ()
+    return replace(state, settings=replace(state.settings, **{event.setting: event.value}),
+                   animate=False), ()
+
+
+def _review_step(state: TableState, event: ReviewStepped):
+    if state.review is None:
+        return state, ()
+    last = len(state.line.steps()) - 1
+    at = {"first": 0, "prev": state.review - 1, "next": state.review + 1, "last": last}.get(event.to)
+    if at is None:
+        return state, ()
+    return replace(state, review=max(0, min(last, at)), animate=False), ()
+
+
+def _file_chosen(state: TableState, event: FileChosen):
+    if event.size > MAX_IMPORT_BYTES or len(event.text) > MAX_IMPORT_BYTES:
+        return replace(state, animate=False, note=note("import-too-big", "error", name=event.name,
+                                                       limit=MAX_IMPORT_BYTES // 1_000_000)), ()
+    return games.import_text(state, event.text, event.name)
+
+
+def _copy_done(state: TableState, event: CopyDone):
+    return replace(state, note=note("copied", "ok") if event.ok else note("copy-failed"),
+                   animate=False), ()
+
+
+def _storage_failed(state: TableState, event: StorageFailed):
+    return replace(state, note=note("save-failed", "error", error=event.error), animate=False), ()
+
+
+def _failed(state: TableState, event: Failed):
+    return replace(state, search=None, animate=False,
+                   note=note("page-failed", "error", (("dismiss", "", "continue"),), error=event.error)), ()
+
+
+# --- buttons ----------------------------------------------------------------------------
+
+def _pressed(state: TableState, event: Pressed):
+    handler = _BUTTONS.get(event.name)
+    if handler is None:
+        return state, ()
+    state = replace(state, animate=False)
+    return handler(state, event.value)
+
+
+def _clear(state, _value):
+    return replace(state, selection=EMPTY, note=None), ()
+
+
+def _hint(state, _value):
+    if not state.my_turn:
+        return replace(state, note=note("hint-own-turn", "error")), ()
+    position = state.line.state
+    seed = f"jaipur-hint/{state.line.seed}/{position.round}/{len(state.line.rounds[-1].actions)}"
+    effect = StartSearch("hint", state.token, view_of(position, state.seat), HINT_LEVEL, seed)
+    return replace(state, search=Search("hint", state.token), note=note("hint-thinking", "hint")), (effect,)
+
+
+def _panel(state, value):
+    return replace(state, panel=value if value in PANELS else None, animate=True), ()
+
+
+def _close(state, _value):
+    return replace(state, panel=None), ()
+
+
+def _share(state, _value):
+    if state.handover:
+        return replace(state, note=note("show-hand-first", "error")), ()
+    rng = random.Random(state.entropy)
+    # The reader gets the table as the player sees it: hidden cards are re-dealt.
+    shown = sample_state(view_of(state.line.state, state.seat), rng)
+    url = state.page_url + "#" + position_fragment(shown)
+    return replace(state, share_url=url, panel="share", animate=True,
+                   entropy=rng.randrange(2 ** 62)), ()
+
+
+def _copy(state, _value):
+    return replace(state, note=note("copying")), (Copy(state.share_url),)
+
+
+def _export(state, _value):
+    text = json.dumps(state.line.to_record_json(), indent=1)
+    name = f"jaipur-game-round{state.line.state.round}.json"
+    return replace(state, note=note("exported", "ok")), (Download(name, text),)
+
+
+def _import(state, _value):
+    return state, (PickFile(),)
+
+
+def _next_round(state, _value):
+    if state.line.state.phase != ROUND_OVER or state.review is not None:
+        return state, ()
+    state, fallback = games.draw_seed(state)
+    line = state.line.next_round(fallback)
+    state = replace(state, line=line, selection=EMPTY, new_market=frozenset(), last_move="",
+                    last_cards=(), animate=True, note=None, token=state.token + 1, search=None)
+    if state.friend:
+        state = replace(state, seat=line.state.to_move, handover=True)
+    state = replace(state, log=state.log + (round_start(line.state, games.names(state), state.you),))
+    return games.settle(state)
+
+
+def _handover_ready(state, _value):
+    if not state.handover:
+        return state, ()
+    return replace(state, handover=False, selection=EMPTY, animate=True, note=None), ()
+
+
+def _take_back(state, _value):
+    line = state.line
+    movers = line.movers()
+    if state.review is not None or not movers:
+        return replace(state, note=note("takeback-none", "error")), ()
+    if state.friend:
+        if not state.handover:  # the next player has seen their hand: the move stands
+            return replace(state, note=note("takeback-seen", "error",
+                                            name=games.names(state)[state.seat])), ()
+        count, seat = 1, movers[-1]
+    else:
+        mine = [i for i, mover in enumerate(movers) if mover == state.seat]
+        if not mine:
+            return replace(state, note=note("takeback-none", "error")), ()
+        count, seat = len(movers) - mine[-1], state.seat
+    name = games.names(state)[seat]
+    line = line.take_back(count).with_extra(takebacks=int(line.get("takebacks", 0) or 0) + 1)
+    state = replace(state, line=line, seat=seat, handover=False, selection=EMPTY, token=state.token + 1,
+                    search=None, last_move="", last_cards=(), new_market=frozenset(), animate=True,
+                    log=games.log_of(state, line),
+                    note=note("takeback-friend-done", "ok", name=name) if state.friend
+                    else note("takeback-done", "ok"))
+    return games.settle(state)
+
+
+def _review(state, _value):
+    if not games.can_review(state):
+        return state, ()
+    return replace(state, review=len(state.line.steps()) - 1, panel=None, animate=True, selection=EMPTY,
+                   note=note("review-opened")), ()
+
+
+def _review_close(state, _value):
+    return replace(state, review=None, animate=True, note=None), ()
+
+
+def _dismiss(state, _value):
+    """Continue after an error: the note goes, and a computer turn that was cut short restarts."""
+    return games.settle(replace(state, note=None))
+
+
+_BUTTONS = {
+    "clear": _clear, "hint": _hint, "panel": _panel, "close": _close, "share": _share,
+    "copy-link": _copy, "export": _export, "import": _import, "next-round": _next_round,
+    "play-again": games.new_game_pressed, "new-game": games.new_game_pressed,
+    "handover-ready": _handover_ready, "take-back": _take_back, "review": _review,
+    "review-close": _review_close, "resume": games.resume_kept, "delete-kept": games.delete_kept,
+    "dismiss": _dismiss, "try-again": _dismiss,
+}
+
+_HANDLERS = {
+    CardClicked: _card_clicked, ActionPressed: _action_pressed, Pressed: _pressed,
+    OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
+    SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,
+    StorageFailed: _storage_failed, Failed: _failed,
+}
+
+
+# --- small helpers -------------------------------------------------------------------
+
+def _move_cards(action, before) -> tuple:
+    """The public cards of a move, for showing it: ((verb, ((card, count), ...)), ...)."""
+    def listed(counts):
+        return tuple((card, n) for card, n in enumerate(counts) if n)
+
+    kind = action.kind
+    if kind == "take":
+        return (("move-took", ((action.good, 1),)),)
+    if kind == "camels":
+        return (("move-took", ((6, before.market[6]),)),)
+    if kind == "trade":
+        return (("move-took", listed(action.taken)), ("move-gave", listed(action.given)))
+    return (("move-sold", ((action.good, action.count),)),)
+
+
+def _new_indices(before, after) -> frozenset:
+    """Market row indices of cards that arrived (refills, trade give-backs)."""
+    row = row_cards(after)
+    fresh = set()
+    for card in range(len(after)):
+        added = after[card] - before[card]
+        if added > 0:
+            positions = [i for i, c in enumerate(row) if c == card]
+            fresh.update(positions[-added:])
+    return frozenset(fresh)
+

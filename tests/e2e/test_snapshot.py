@@ -1,0 +1,230 @@
+"""Booting from the memory snapshot, falling back when it cannot be used, and the
+boot watchdog. Each test serves its own copy of a dist/ built with the snapshot,
+so these run the same whatever `--boot` the session uses."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+import threading
+
+import pytest
+
+from tests.e2e.table_driver import play_moves, play_until
+
+pytestmark = pytest.mark.e2e
+
+FAST = "?seed=6&level=easy&first=you&pause=0"
+MISSING_FILE_NOISE = r"Failed to load resource"
+ROOT_FILES = ("pyproject.toml",)
+
+
+@pytest.fixture(scope="module")
+def snapshot_dist(site_build, tmp_path_factory):
+    """A dist/ built with the snapshot (made once, then reused from .cache/)."""
+    dist = tmp_path_factory.mktemp("snapshot-site") / "dist"
+    site_build.build(dist=dist, quiet=True, snapshot=True)
+    return dist
+
+
+@pytest.fixture
+def dist_copy(snapshot_dist, tmp_path):
+    copy = tmp_path / "dist"
+    shutil.copytree(snapshot_dist, copy)
+    return copy
+
+
+@pytest.fixture
+def serve(site_build, served_origins):
+    """serve(dist, handler_class=None) -> URL; stopped after the test."""
+    servers = []
+
+    def start(dist, handler_class=None):
+        options = {"handler_class": handler_class} if handler_class else {}
+        server = site_build.DistServer(dist, **options).__enter__()
+        servers.append(server)
+        served_origins.add(server.origin)
+        return server.url
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+@pytest.fixture
+def open_page(browser, browser_guard):
+    """A page in a fresh context, watched by browser_guard, with no service
+    worker: these tests change dist/ under the worker's feet on purpose, which
+    is another test's subject. (Straight from `browser`, not pytest-playwright's
+    new_context: that one would tie these tests to the session's served site.)"""
+    contexts = []
+
+    def open_():
+        context = browser.new_context(service_workers="block")
+        browser_guard.watch(context)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def boot_info(dist) -> dict:
+    return json.loads((dist / "build.json").read_text())
+
+
+def boot(page, url: str, wait_for_boot) -> str:
+    page.goto(url)
+    assert wait_for_boot(page) == "ready", page.get_by_test_id("boot-error").inner_text()
+    return page.locator("html").get_attribute("data-boot")
+
+
+def test_the_snapshot_boots_and_a_round_is_played(snapshot_dist, serve, open_page, wait_for_boot):
+    page = open_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
+    assert not any("micropip" in url for url in requested), "the snapshot path needs no micropip"
+    table = play_until(page, lambda t: t["turn"] == "over")
+    assert table["phase"] in ("round_over", "game_over")
+    assert page.get_by_test_id("round-panel").is_visible()
+
+
+def flip_a_byte(path):
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def cut_in_half(path):
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def not_gzip_nor_a_snapshot(path):
+    path.write_bytes(b"<html>a host's 'not found' page, served with 200</html>")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [lambda path: path.unlink(), flip_a_byte, cut_in_half, not_gzip_nor_a_snapshot],
+    ids=["deleted", "a-flipped-byte", "truncated", "an-html-page"],
+)
+def test_a_missing_or_corrupt_snapshot_boots_the_full_way_and_plays(
+    dist_copy, serve, open_page, wait_for_boot, browser_guard, damage
+):
+    browser_guard.expect_error(MISSING_FILE_NOISE)
+    damage(dist_copy / boot_info(dist_copy)["snapshot"]["path"])
+    page = open_page()
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
+    assert page.get_by_test_id("boot-error").is_hidden()
+    assert any("snapshot not used" in note for note in notes), notes
+    table = play_moves(page, 2)
+    assert table["phase"] == "play" and len(table["log"]) >= 2
+
+
+@pytest.fixture(scope="module")
+def other_build_snapshot(site_build, tmp_path_factory):
+    """The snapshot of another build: the same game with one source file changed
+    (so a different wheel, so a different snapshot). Made with Node, once."""
+    source = tmp_path_factory.mktemp("other-source")
+    for name in ROOT_FILES:
+        shutil.copyfile(site_build.ROOT / name, source / name)
+    for package in ("jaipur_core", "pyscript_app"):
+        shutil.copytree(site_build.ROOT / package, source / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    (source / "jaipur_core" / "errors.py").write_text(
+        (source / "jaipur_core" / "errors.py").read_text() + "\n# another build\n")
+    dist = tmp_path_factory.mktemp("other-site") / "dist"
+    site_build.build(dist=dist, quiet=True, snapshot=True, source_root=source)
+    return dist / boot_info(dist)["snapshot"]["path"], boot_info(dist)["snapshot"]
+
+
+def test_a_snapshot_from_another_build_is_refused(
+    dist_copy, other_build_snapshot, serve, open_page, wait_for_boot
+):
+    foreign_file, foreign = other_build_snapshot
+    info = boot_info(dist_copy)
+    assert foreign["build"] != info["snapshot"]["build"]
+    # A deploy that mixed builds: the other build's snapshot in this build's place,
+    # even with build.json naming its hash and size (so only the build check is left).
+    shutil.copyfile(foreign_file, dist_copy / info["snapshot"]["path"])
+    info["snapshot"].update(sha256=foreign["sha256"], bytes=foreign["bytes"])
+    (dist_copy / "build.json").write_text(json.dumps(info))
+
+    page = open_page()
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
+    assert any("made for another build" in note for note in notes), notes
+    assert play_moves(page, 1)["phase"] == "play"
+
+
+def test_a_snapshot_the_runtime_refuses_boots_the_full_way(
+    dist_copy, site_build, serve, open_page, wait_for_boot
+):
+    """Our checks pass (hash, size, build id all rewritten to match), but Pyodide's
+    own check does not: its snapshot names another build of the runtime."""
+    info = boot_info(dist_copy)
+    path = dist_copy / info["snapshot"]["path"]
+    data = bytearray(gzip.decompress(path.read_bytes()))
+    runtime_id = site_build.SNAPSHOT_HEADER_BYTES + 16  # Pyodide's 32-byte build id
+    data[runtime_id:runtime_id + 32] = bytes(32)
+    path.write_bytes(gzip.compress(bytes(data), 1))
+    info["snapshot"].update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+    (dist_copy / "build.json").write_text(json.dumps(info))
+
+    page = open_page()
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
+    assert any("the runtime refused it" in note for note in notes), notes
+    assert play_moves(page, 1)["phase"] == "play"
+
+
+def stalling_handler(site_build, suffix: str):
+    """A request handler that holds every GET of a file ending in `suffix` until
+    `release` is set (`requested` tells the test it has started waiting)."""
+    requested, release = threading.Event(), threading.Event()
+
+    class Stalling(site_build.DistRequestHandler):
+        def do_GET(self):
+            if self.path.split("?")[0].endswith(suffix) and not release.is_set():
+                requested.set()
+                release.wait(timeout=300)
+            super().do_GET()
+
+    return Stalling, requested, release
+
+
+@pytest.mark.parametrize("stalled", ["pyodide.asm.wasm", ".snapshot.gz"])
+def test_a_stalled_file_ends_in_the_error_box_and_retry_boots(
+    snapshot_dist, site_build, serve, open_page, wait_for_boot, browser_guard, stalled
+):
+    browser_guard.expect_error("Jaipur boot failed: BootError: The game stopped loading")
+    handler, requested, release = stalling_handler(site_build, stalled)
+    url = serve(snapshot_dist, handler)
+    page = open_page()
+    # The page's own clock, so the test need not sit through the watchdog's minute.
+    page.clock.install()
+    page.goto(url)
+    try:
+        assert requested.wait(timeout=120), f"the page never asked for {stalled}"
+        page.wait_for_timeout(500)  # let the rest settle: only the stalled file is missing
+        assert page.locator("html").get_attribute("data-state") == "loading"
+        page.clock.run_for(61_000)
+        assert wait_for_boot(page) == "error"
+        message = page.get_by_test_id("boot-error-message").inner_text()
+        assert "stopped loading" in message
+        assert page.get_by_test_id("boot-status").is_hidden()
+    finally:
+        release.set()
+    page.get_by_test_id("boot-retry").click()
+    assert wait_for_boot(page) == "ready"
+    assert page.get_by_test_id("boot-error").is_hidden()
+    assert page.locator("html").get_attribute("data-boot") == "snapshot"

@@ -1,0 +1,67 @@
+// Makes the page's Pyodide memory snapshot (run by build.py with Node; not shipped).
+//
+//   node tools/make_snapshot.mjs <job.json>
+//
+// job.json: {"runtime": dir with pyodide.mjs, "micropip": wheel path,
+//            "app_wheel": wheel path, "modules": [names to import], "output": path}
+//
+// micropip installs the game wheel (so micropip stays the installer), the listed
+// modules are imported, and the interpreter's memory is written to `output`.
+// Only modules that never touch `js` are imported: a snapshot must hold no
+// JavaScript object, so the DOM-facing module is imported after the restore.
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
+// The interpreter takes sys.argv (and a sys.path entry) from Node's command line;
+// give it the browser's program name, so no path of the build machine is shipped.
+process.argv.splice(1, process.argv.length - 1, "./this.program");
+const runtime = resolve(job.runtime) + "/";
+const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
+
+const quiet = () => {};
+const pyodide = await loadPyodide({ indexURL: runtime, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+const before = pyodide.runPython("import sys; sorted(sys.modules)").toJs();
+await pyodide.loadPackage(resolve(job.micropip), { messageCallback: quiet });
+const wheelPath = "/tmp/" + basename(job.app_wheel);
+pyodide.FS.writeFile(wheelPath, readFileSync(job.app_wheel));
+const micropip = pyodide.pyimport("micropip");
+await micropip.install.callKwargs("emfs:" + wheelPath, { deps: false });
+micropip.destroy();
+pyodide.FS.unlink(wheelPath);
+// The installer's modules (micropip and what it imported, e.g. pyodide.http)
+// hold JavaScript functions: drop every module the install brought in, so no
+// Python object refers to a JS object, and forget the loader's record of
+// loaded packages, which a snapshot must carry empty.
+pyodide.globals.set("_modules_before", pyodide.toPy(before));
+pyodide.runPython(`
+import gc, sys
+for _name in set(sys.modules) - set(_modules_before):
+    del sys.modules[_name]
+    _parent, _, _child = _name.rpartition(".")
+    if _parent in sys.modules:  # a package keeps its submodules as attributes
+        sys.modules[_parent].__dict__.pop(_child, None)
+del _modules_before, _name, _parent, _child
+gc.collect()
+`);
+for (const name of Object.keys(pyodide.loadedPackages)) {
+  delete pyodide.loadedPackages[name];
+}
+pyodide.runPython(`
+import importlib, json
+for name in json.loads(${JSON.stringify(JSON.stringify(job.modules))}):
+    importlib.import_module(name)
+del importlib, json, name
+`);
+const snapshot = pyodide.makeMemorySnapshot();
+// Check what the snapshot records of the JS side (Pyodide's layout: a JSON text
+// at byte 48 whose length is the third 32-bit word): every slot must be empty.
+const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
+const state = JSON.parse(new TextDecoder().decode(snapshot.subarray(48, 48 + words[2])));
+const held = state.hiwireKeys.filter((key) => key !== null);
+if (held.length) {
+  throw new Error(`the snapshot would hold JavaScript objects: ${JSON.stringify(held)}`);
+}
+writeFileSync(job.output, snapshot);
+
