@@ -8,7 +8,6 @@ the saved game is offered back too. Only an explicit Delete removes a kept game.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import replace

@@ -17,7 +17,6 @@ from urllib.parse import quote
 
 import pytest
 
-from jaipur_core import Game
 from jaipur_core.limits import MAX_ACTIONS_PER_ROUND, MAX_FRAGMENT_CHARS, MAX_LOG_LINES_RENDERED
 from jaipur_core.share import encode_data
 from tests.e2e.table_driver import import_file, play_moves, read_table, snapshot, wait_until_settled
