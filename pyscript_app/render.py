@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from jaipur_core import view_of
 
-from . import games, render_dialogs
+from . import games, render_dialogs, render_log
 from .languages import LANGUAGES, direction
 from .messages import _, card_name, speaking
 from .render_table import actions, chip, e, market, me, me_hidden, open_hand, opponent, tokens
@@ -107,6 +107,8 @@ def _render(state: TableState) -> Screen:
     dialogs = []
     if state.panel in render_dialogs.PANELS:
         dialogs.append(render_dialogs.PANELS[state.panel](state))
+    elif state.panel == render_log.LOG_PANEL:
+        dialogs.append(render_log.log_panel(state))
     elif state.handover:
         dialogs.append(render_dialogs.handover(state, names))
     if state.review is None:
@@ -116,7 +118,8 @@ def _render(state: TableState) -> Screen:
     message, kind = _message(state)
     language = state.settings.language
     return Screen(attrs, _status(state, turn, names), _tools(state), tuple(dialogs), board, last_move,
-                  message, kind, _log(state), language, direction(language), _("page-title"))
+                  message, kind, render_log.log_region(state), language, direction(language),
+                  _("page-title"))
 
 
 def _board(state, view, names) -> str:
@@ -217,8 +220,3 @@ def _language_menu(current: str) -> str:
     return f'<span class="languages" role="group" aria-label="{label}">{buttons}</span>'
 
 
-
-def _log(state) -> str:
-    items = "".join(f"<li>{e(line)}</li>" for line in reversed(state.log))
-    return (f'<section class="log-area" aria-label="{e(_("game-log"))}"><h2>{e(_("game-log"))}</h2>'
-            f'<ol class="log" data-testid="log" reversed>{items}</ol></section>')

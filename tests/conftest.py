@@ -1,4 +1,4 @@
-"""Browser fixtures for the end-to-end tests (pytest-playwright, headless Chromium).
+"""Browser fixtures for the end-to-end tests (pytest-playwright: headless Chromium and Firefox).
 
 What a browser test gets, by fixture name:
   served_dist          URL of the built site, e.g. "http://127.0.0.1:PORT/" (built once)
@@ -18,14 +18,21 @@ What a browser test gets, by fixture name:
                        runs one. "full" is a dist/ built without the memory snapshot.
   site_build           build.py as a module (build, wheel_bytes, Project, DistServer)
 
-Chromium: /usr/bin/chromium (or the binary named by $JAIPUR_CHROMIUM) when present,
-otherwise Playwright's own browser (`playwright install chromium`).
+Engines. Every Playwright test runs once per engine, in Chromium and in Firefox
+(pytest-playwright's `browser_name`, default ["chromium", "firefox"]; `--browser
+chromium` picks one). Each such test is marked with its engine, so
+`-m "not firefox and not webkit"` is the quick Chromium-only loop. The WebKit
+smoke set in tests/e2e/webkit/ drives WebKitGTK through Selenium (marked `webkit`).
+  Chromium: /usr/bin/chromium (or $JAIPUR_CHROMIUM) when present, otherwise
+            Playwright's own browser (`playwright install chromium`).
+  Firefox:  /usr/bin/firefox-esr (or $JAIPUR_FIREFOX) through Playwright's
+            stock-Firefox channel (WebDriver BiDi) when present, otherwise
+            Playwright's own Firefox (`playwright install firefox`).
 """
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -34,19 +41,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.e2e import engines
+
 ROOT = Path(__file__).resolve().parent.parent
 SUBPATH = "/games/jaipur/"
 BOOT_TIMEOUT_MS = 60_000  # generous: a shared 2-core CI box can be slow to compile the wasm
-SYSTEM_CHROMIUM = "/usr/bin/chromium"
-# Keep the browser from phoning home, so "no outside request" tests the page alone.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+
 
 
 def load_build_module():
@@ -135,14 +135,36 @@ def base_url(served_dist) -> str:
 # --- the browser -------------------------------------------------------------------
 
 
+PLAYWRIGHT_ENGINES = ["chromium", "firefox"]  # WebKit: the Selenium smoke set, tests/e2e/webkit/
+ENGINE_MARKERS = ("chromium", "firefox", "webkit")
+
+
+def pytest_configure(config):
+    """With no --browser given, every Playwright test runs in each engine."""
+    if not config.option.browser:
+        config.option.browser = list(PLAYWRIGHT_ENGINES)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Mark each browser test with its engine (before -m deselects), so that
+    `-m "not firefox and not webkit"` runs Chromium alone."""
+    for item in items:
+        engine = getattr(item, "callspec", None) and item.callspec.params.get("browser_name")
+        if engine in ENGINE_MARKERS:
+            item.add_marker(engine)
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args, browser_name) -> dict:
-    executable = os.environ.get("JAIPUR_CHROMIUM") or (
-        SYSTEM_CHROMIUM if os.path.exists(SYSTEM_CHROMIUM) else None
-    )
-    if executable is None or browser_name not in (None, "chromium"):
-        return browser_type_launch_args
-    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
+def browser_type_launch_args(browser_type_launch_args, browser_name, tmp_path_factory) -> dict:
+    """Each engine's launch options (tests/e2e/engines.py says which binary)."""
+    if browser_name == "firefox":
+        launch_args = engines.firefox_launch_args(downloads=tmp_path_factory.mktemp("firefox-downloads"))
+    elif browser_name in (None, "chromium"):
+        launch_args = engines.chromium_launch_args()
+    else:
+        launch_args = {}
+    return {**browser_type_launch_args, **launch_args}
 
 
 @dataclass

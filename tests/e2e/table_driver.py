@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tests.e2e.engines import save_download
+
 PRECIOUS = ("diamond", "gold", "silver")
 GOODS = ("diamond", "gold", "silver", "cloth", "spice", "leather")
 CARDS = GOODS + ("camel",)
@@ -132,9 +134,7 @@ def play_moves(page, count: int, used: set[str] | None = None) -> dict:
 
 def export_record(page, path) -> None:
     """Click Export and save the downloaded game record at `path`."""
-    with page.expect_download() as download:
-        page.get_by_test_id("btn-export").click()
-    download.value.save_as(path)
+    save_download(page, page.get_by_test_id("btn-export").click, path)
 
 
 def import_file(page, path) -> None:

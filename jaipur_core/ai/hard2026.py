@@ -1,4 +1,9 @@
-"""The hard AI: determinized lookahead over the seat's information set.
+"""The 2026 hard AI, kept unchanged as `hard-2026`: a fixed baseline for `simulate`.
+
+It samples the other hand from all unseen goods (`use_known=False`), as it did
+before positions tracked the publicly known cards.
+
+Determinized lookahead over the seat's information set.
 
 The few best candidates by the medium evaluation are each tried on the same
 `samples` determinizations of the view (`sample_state`: the other hand, the
@@ -80,7 +85,7 @@ def _leaf(state, seat: int) -> float:
     return 1.0 - win_chance(value, len(state.deck))
 
 
-class HardSearch:
+class Hard2026Search:
     """Anytime determinized search; deterministic for a given view and rng."""
 
     def __init__(self, view: PlayerView, rng: random.Random, samples: int = SAMPLES,
@@ -120,7 +125,7 @@ class HardSearch:
         index = self.done_iterations
         sample, candidate = divmod(index, len(self.candidates))
         if sample != self._sample_index:
-            self._sample = sample_state(self.view, random.Random(self.seeds[sample]))
+            self._sample = sample_state(self.view, random.Random(self.seeds[sample]), use_known=False)
             self._sample_index = sample
         state = apply_legal(self._sample, self.candidates[candidate])
         for _ in range(self.replies):
