@@ -24,12 +24,12 @@ rng: however `step` slices the work, the result equals `run()`'s.
 from __future__ import annotations
 
 import random
-import time
 from math import sqrt
 
 from ..rules import apply_legal, legal_actions
 from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
+from .anytime import AnytimeSearch
 from .features import priors, round_value
 from .heuristic import progressing, ranked_actions
 from .weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
@@ -60,7 +60,7 @@ def _greedy(state):
     return ranked_actions(view_of(state, state.to_move))[0][1]
 
 
-class MctsSearch:
+class MctsSearch(AnytimeSearch):
     """Anytime ISMCTS; deterministic for a given view and rng."""
 
     def __init__(self, view: PlayerView, rng: random.Random, iterations: int,
@@ -80,23 +80,6 @@ class MctsSearch:
                               zip(self.ranked_root, priors(ranked, PRIOR_WEIGHTS))}
         self.iterations = iterations if len(ranked) > 1 else 0
         self.done_iterations = 0
-
-    @property
-    def finished(self) -> bool:
-        return self.done_iterations >= self.iterations
-
-    def step(self, max_seconds: float | None = None) -> bool:
-        """Run iterations until done or `max_seconds` have passed (at least one); True when finished."""
-        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        while self.done_iterations < self.iterations:
-            self._iterate()
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return self.finished
-
-    def run(self):
-        self.step(None)
-        return self.best_action()
 
     def best_action(self):
         """The most visited root action (then the better mean, then the heuristic's order)."""
