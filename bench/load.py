@@ -2,7 +2,7 @@
 """Load time of the page on both boot paths against the bare-Pyodide floor,
 interleaved in one run (a busy machine slows all three alike, so read the ratios).
 
-    python bench/load.py [--runs 5] [--sub-path /games/jaipur/]
+    python bench/load.py [--runs 5] [--sub-path /games/jaipur/] [--browser chromium|firefox|webkit]
 
 Three pages, served from 127.0.0.1 like `build.py serve` (no compression):
   snapshot  the game, booting from the memory snapshot
@@ -20,23 +20,38 @@ the JS heap (CDP) and the WebAssembly memory (Pyodide's heap) once ready.
 
 Not a test: it prints figures and the targets of issue 10:
 cold <= 0.35x bare, warm reload <= 0.30x bare, first visit <= 22 MB.
+
+--browser picks the engine (tests/e2e/engines.py starts it). Chromium (the
+default) is measured as above, through the DevTools protocol. Firefox
+(Playwright over WebDriver BiDi) and WebKitGTK (Selenium, in a virtual X
+display) have no DevTools protocol, so there everything is read from the page
+itself: time is navigation start -> the page's "jaipur: started" mark, bytes
+are Resource Timing transferSize summed over the navigation and resource
+entries; main-thread busy time, JS heap and the precache bytes are n/a (the
+service worker's own fetches are not visible from the page: Cache Storage holds
+the bodies, but its "no-cache" revalidations move far fewer bytes than that).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import importlib.util
 import os
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+import engines  # noqa: E402  (the e2e suite's browser launchers)
+
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -70,6 +85,7 @@ const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 const pyodide = await loadPyodide({ indexURL, lockFileURL: indexURL + "pyodide-lock.json", packageBaseUrl: indexURL });
 pyodide.runPython("1 + 1");
 globalThis.jaipur = { pyodide };
+performance.mark("jaipur: started"); // the game's mark, so every engine times both alike
 document.documentElement.dataset.state = "ready";
 """
 
@@ -77,6 +93,29 @@ MEMORY = """() => ({
   wasm: globalThis.jaipur?.pyodide?._module?.HEAP8?.length ?? null,
   boot: document.documentElement.dataset.boot ?? "bare",
 })"""
+
+
+# Engines without the DevTools protocol: everything from the page itself, once
+# it has settled. A function body (Selenium's execute_script form).
+PAGE_FIGURES = """
+const root = document.documentElement;
+const started = performance.getEntriesByName("jaipur: started", "mark")[0];
+const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+return {
+  state: root.dataset.state ?? null,
+  startedMs: started ? started.startTime : null,
+  bytes: entries.reduce((sum, entry) => sum + (entry.transferSize || 0), 0),
+  urls: entries.map((entry) => entry.name),
+  wasm: globalThis.jaipur?.pyodide?._module?.HEAP8?.length ?? null,
+  boot: root.dataset.boot ?? "bare",
+  controlled: Boolean(navigator.serviceWorker?.controller),
+  error: root.dataset.state === "error" ? document.body.innerText.slice(0, 300) : null,
+};
+"""
+# Resolves once the service worker is active (its precache is done), so the
+# reload that follows is the warm, worker-served case.
+WORKER_READY = "return (await navigator.serviceWorker.ready).active.state;"
+PRECACHE_NOT_VISIBLE = "the service worker's fetches are not visible from the page"
 
 
 def load_build_module():
@@ -171,6 +210,135 @@ def cold_and_warm(playwright, url: str, has_worker: bool) -> tuple[dict, dict, i
             context.close()
 
 
+def wait_for_figures(run_script, timeout_s: float = 600) -> dict:
+    """Poll the page until it is ready and has marked "jaipur: started"."""
+    deadline = time.monotonic() + timeout_s
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            figures = run_script(PAGE_FIGURES)
+        except Exception as error:  # noqa: BLE001  the page is between documents during a reload
+            figures, last_error = None, error
+        if figures and figures["state"] == "error":
+            raise SystemExit(f"boot failed: {figures['error']}")
+        if figures and figures["state"] == "ready" and figures["startedMs"] is not None:
+            return {"seconds": figures["startedMs"] / 1000, "busy": None, "bytes": figures["bytes"],
+                    "urls": figures["urls"], "js_heap": None, "wasm": figures["wasm"],
+                    "boot": figures["boot"], "controlled": figures["controlled"]}
+        time.sleep(0.2)
+    raise SystemExit(f"the page was not ready within {timeout_s:.0f} s (last script error: {last_error})")
+
+
+def warm_unmeasurable(reason: str) -> dict:
+    return {"seconds": None, "busy": None, "bytes": None, "urls": [], "js_heap": None,
+            "wasm": None, "boot": None, "note": reason}
+
+
+class Chromium:
+    """Playwright + the DevTools protocol: the original measurement."""
+    name = "chromium"
+    byte_measure = "encodedDataLength (CDP)"
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+
+    def version(self) -> str:
+        return "Chromium (DevTools protocol)"
+
+    def cold_and_warm(self, url: str, has_worker: bool) -> tuple[dict, dict, int]:
+        return cold_and_warm(self.playwright, url, has_worker)
+
+
+class Firefox:
+    """Playwright over WebDriver BiDi on Firefox ESR: a fresh profile per run."""
+    name = "firefox"
+    byte_measure = "Resource Timing transferSize"
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.launch_args = engines.firefox_launch_args()
+
+    def version(self) -> str:
+        browser = self.playwright.firefox.launch(headless=True, **self.launch_args)
+        try:
+            return f"Firefox {browser.version}"
+        finally:
+            browser.close()
+
+    def cold_and_warm(self, url: str, has_worker: bool) -> tuple[dict, dict, int | None]:
+        # A new browser per run: Playwright gives it a fresh temporary profile, so
+        # it is cold. (launch_persistent_context hangs at start with Firefox ESR 153.)
+        browser = self.playwright.firefox.launch(headless=True, **self.launch_args)
+        try:
+            page = browser.new_page()
+            run = lambda body: page.evaluate(f"async () => {{ {body} }}")  # noqa: E731
+            page.goto(url)
+            cold = wait_for_figures(run)
+            if has_worker:
+                run(WORKER_READY)
+            precache = None if has_worker else 0
+            page.reload()
+            warm = wait_for_figures(run)
+            if has_worker and not warm["controlled"]:
+                warm = warm_unmeasurable("the service worker did not control the reload")
+            return cold, warm, precache
+        finally:
+            browser.close()
+
+
+class WebKit:
+    """Selenium on WebKitGTK's MiniBrowser in Xvfb. An automation session starts
+    with nothing stored, so each run's new session is cold; a reload within it
+    is warm once the service worker controls the page."""
+    name = "webkit"
+    byte_measure = "Resource Timing transferSize"
+
+    def __init__(self, display: str):
+        self.display = display
+
+    def version(self) -> str:
+        driver = engines.webkit_driver(self.display)
+        try:
+            return f"WebKitGTK {driver.capabilities.get('browserVersion', '?')}"
+        finally:
+            driver.quit()
+
+    def cold_and_warm(self, url: str, has_worker: bool) -> tuple[dict, dict, int | None]:
+        driver = engines.webkit_driver(self.display)
+        try:
+            driver.set_script_timeout(120)
+            run = lambda body: driver.execute_async_script(  # noqa: E731
+                "const done = arguments[arguments.length - 1];"
+                f"(async () => {{ {body} }})().then(done, (error) => done(null));")
+            driver.get(url)
+            cold = wait_for_figures(run)
+            if has_worker:
+                if not run("return 'serviceWorker' in navigator"):
+                    return cold, warm_unmeasurable("no service worker in this WebKit session"), None
+                run(WORKER_READY)
+            precache = None if has_worker else 0
+            driver.refresh()
+            warm = wait_for_figures(run)
+            if has_worker and not warm["controlled"]:
+                warm = warm_unmeasurable("the service worker did not control the reload")
+            return cold, warm, precache
+        finally:
+            driver.quit()
+
+
+@contextlib.contextmanager
+def open_engine(name: str):
+    if name == "webkit":
+        missing = engines.webkit_missing()
+        if missing:
+            raise SystemExit(f"webkit: {missing}")
+        with engines.VirtualDisplay() as display:
+            yield WebKit(display)
+        return
+    with sync_playwright() as playwright:
+        yield Firefox(playwright) if name == "firefox" else Chromium(playwright)
+
+
 def compressed_estimate(dist: Path, base_path: str, urls: list[str]) -> tuple[int, int]:
     """Raw bytes of the files a cold load fetched, and what a host that gzips
     text and wasm would send instead."""
@@ -186,18 +354,30 @@ def compressed_estimate(dist: Path, base_path: str, urls: list[str]) -> tuple[in
     return raw, packed
 
 
-def median(runs: list[dict], key: str) -> float:
-    return statistics.median(run[key] for run in runs)
+def median(runs: list[dict], key: str) -> float | None:
+    """The median of a figure, or None (n/a) if any run could not measure it."""
+    values = [run[key] for run in runs]
+    return None if any(value is None for value in values) else statistics.median(values)
 
 
-def mb(n: float) -> str:
-    return f"{n / 1e6:.1f} MB"
+def figure(value: float | None, spec: str) -> str:
+    return "n/a" if value is None else format(value, spec)
+
+
+def ratio(value: float | None, floor: float) -> float | None:
+    return None if value is None else value / floor
+
+
+def mb(n: float | None) -> str:
+    return "n/a" if n is None else f"{n / 1e6:.1f} MB"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Load time: snapshot vs full boot vs bare Pyodide.")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sub-path", default="/", help="serve dist/ under this URL path")
+    parser.add_argument("--browser", choices=("chromium", "firefox", "webkit"), default="chromium",
+                        help="the engine to measure (default: chromium)")
     args = parser.parse_args()
 
     site_build = load_build_module()
@@ -211,7 +391,11 @@ def main() -> int:
         (dists["full"] / "bare.js").write_text(BARE_JS)
         with site_build.DistServer(dists["snapshot"], base_path=args.sub_path) as snapshot_server, \
                 site_build.DistServer(dists["full"], base_path=args.sub_path) as full_server, \
-                sync_playwright() as playwright:
+                open_engine(args.browser) as engine:
+            if engine.name != "chromium":
+                print(f"engine: {engine.version()}; bytes: {engine.byte_measure}; "
+                      f"precache: n/a ({PRECACHE_NOT_VISIBLE}); time: navigation start -> "
+                      f"\"jaipur: started\" mark; main-thread busy and JS heap: n/a (no DevTools protocol)")
             # ?debug: the bench reads the WebAssembly memory size through the runtime handle.
             urls = {"snapshot": snapshot_server.url + "?debug", "full": full_server.url + "?debug",
                     "bare": full_server.url + "bare.html"}
@@ -219,17 +403,24 @@ def main() -> int:
             for index in range(args.runs):
                 order = MODES[index % 3:] + MODES[:index % 3]  # rotate: no mode always goes first
                 for mode in order:
-                    cold, warm, precache = cold_and_warm(playwright, urls[mode], mode != "bare")
+                    cold, warm, precache = engine.cold_and_warm(urls[mode], mode != "bare")
                     if mode != "bare" and cold["boot"] != mode:
                         raise SystemExit(f"the {mode} page booted the {cold['boot']} way")
                     results[mode]["cold"].append(cold)
                     results[mode]["warm"].append(warm)
                     results[mode]["precache"].append(precache)
+                    warm_text = (f"warm {warm['seconds']:5.2f} s ({mb(warm['bytes'])} moved)"
+                                 if warm["seconds"] is not None else f"warm n/a ({warm['note']})")
                     print(f"run {index + 1} {mode:>8}: cold {cold['seconds']:5.2f} s "
-                          f"(main thread busy {cold['busy']:.2f} s, {mb(cold['bytes'])} moved), "
-                          f"warm {warm['seconds']:5.2f} s ({mb(warm['bytes'])} moved)", flush=True)
+                          f"(main thread busy {'n/a' if cold['busy'] is None else format(cold['busy'], '.2f') + ' s'}, "
+                          f"{mb(cold['bytes'])} moved), "
+                          f"{warm_text}", flush=True)
         report_figures(results, dists, args.sub_path)
     return 0
+
+
+def precache_median(precaches: list[int | None]) -> float | None:
+    return None if any(size is None for size in precaches) else statistics.median(precaches)
 
 
 def report_figures(results: dict, dists: dict, base_path: str) -> None:
@@ -242,22 +433,29 @@ def report_figures(results: dict, dists: dict, base_path: str) -> None:
         cold, warm = results[mode]["cold"], results[mode]["warm"]
         wasm = median(cold, "wasm") if cold[0]["wasm"] is not None else float("nan")
         print(f"{mode:>9} {median(cold, 'seconds'):7.2f} {median(cold, 'seconds') / floor:7.2f} "
-              f"{median(warm, 'seconds'):7.2f} {median(warm, 'seconds') / floor:7.2f} "
-              f"{median(cold, 'busy'):7.2f} {mb(median(cold, 'bytes')):>9} "
-              f"{mb(statistics.median(results[mode]['precache'])):>9} "
+              f"{figure(median(warm, 'seconds'), '7.2f'):>7} "
+              f"{figure(ratio(median(warm, 'seconds'), floor), '7.2f'):>7} "
+              f"{figure(median(cold, 'busy'), '7.2f'):>7} {mb(median(cold, 'bytes')):>9} "
+              f"{mb(precache_median(results[mode]['precache'])):>9} "
               f"{mb(median(cold, 'js_heap')):>9} {mb(wasm):>9}")
 
     snapshot = results["snapshot"]
     cold_ratio = median(snapshot["cold"], "seconds") / floor
-    warm_ratio = median(snapshot["warm"], "seconds") / floor
-    first_visit = median(snapshot["cold"], "bytes") + statistics.median(snapshot["precache"])
+    warm_ratio = ratio(median(snapshot["warm"], "seconds"), floor)
+    precache = precache_median(snapshot["precache"])
+    first_visit = None if precache is None else median(snapshot["cold"], "bytes") + precache
     verdict = lambda ok: "met" if ok else "NOT met"  # noqa: E731
     print(f"\ntarget cold load <= {TARGET_COLD:.2f}x bare: {cold_ratio:.2f}x, {verdict(cold_ratio <= TARGET_COLD)}")
-    print(f"target warm (service worker) reload <= {TARGET_WARM:.2f}x bare: {warm_ratio:.2f}x, "
-          f"{verdict(warm_ratio <= TARGET_WARM)}")
+    if warm_ratio is None:
+        print(f"target warm (service worker) reload <= {TARGET_WARM:.2f}x bare: n/a "
+              f"({snapshot['warm'][0].get('note', 'not measured')})")
+    else:
+        print(f"target warm (service worker) reload <= {TARGET_WARM:.2f}x bare: {warm_ratio:.2f}x, "
+              f"{verdict(warm_ratio <= TARGET_WARM)}")
     print(f"target first visit <= {TARGET_FIRST_VISIT_MB:.0f} MB raw: {mb(first_visit)} "
           f"(to ready {mb(median(snapshot['cold'], 'bytes'))} + precache "
-          f"{mb(statistics.median(snapshot['precache']))}), {verdict(first_visit <= TARGET_FIRST_VISIT_MB * 1e6)}")
+          f"{mb(precache)}), "
+          f"{f'n/a ({PRECACHE_NOT_VISIBLE})' if first_visit is None else verdict(first_visit <= TARGET_FIRST_VISIT_MB * 1e6)}")
     raw, packed = compressed_estimate(dists["snapshot"], base_path, snapshot["cold"][-1]["urls"])
     print(f"a host that gzips text and wasm would send {mb(packed)} of the first load's "
           f"{mb(raw)} of files ({1 - packed / raw:.0%} less)")
