@@ -36,7 +36,7 @@ new PerformanceObserver((list) => {
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Longest main-thread task during AI turns.")
-    parser.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
+    parser.add_argument("--level", default="hard", choices=("easy", "medium", "hard", "expert"))
     parser.add_argument("--moves", type=int, default=12)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()

@@ -10,9 +10,26 @@ from __future__ import annotations
 import random
 
 from .actions import Action, parse_action
+from .errors import IllegalActionError, Reason
+from .limits import MAX_ACTIONS_PER_ROUND
 from .record import GameRecord, RoundRecord, record_from_json, replay
 from .rules import apply
 from .state import ROUND_OVER, GameState, new_game, next_round
+
+
+def round_length_refusal(actions_in_round: int) -> Reason | None:
+    """Why one more action cannot be added to a round that already holds `actions_in_round`.
+
+    A record holds at most MAX_ACTIONS_PER_ROUND actions per round (readers refuse
+    more), so a game refuses the action past it: whatever is played, the record
+    it writes reads back. Only deliberate stalling (trading back and forth) gets
+    here; real rounds take well under 100 actions.
+    """
+    if actions_in_round >= MAX_ACTIONS_PER_ROUND:
+        return Reason("round-too-long",
+                      f"this round already has {actions_in_round} actions, the most a game record "
+                      f"holds is {MAX_ACTIONS_PER_ROUND}", limit=MAX_ACTIONS_PER_ROUND)
+    return None
 
 
 class Game:
@@ -38,9 +55,16 @@ class Game:
         return cls(record, state, seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
 
     def play(self, action: Action | str) -> GameState:
-        """Apply the mover's action (IllegalActionError leaves everything unchanged)."""
+        """Apply the mover's action (IllegalActionError leaves everything unchanged).
+
+        Also refused: an action past MAX_ACTIONS_PER_ROUND in one round (code
+        "round-too-long"), so every record a Game writes can be read back.
+        """
         if isinstance(action, str):
             action = parse_action(action)
+        too_long = round_length_refusal(len(self.record.rounds[-1].actions))
+        if too_long is not None:
+            raise IllegalActionError(action, too_long)
         self.state = apply(self.state, action)
         self.record.rounds[-1].actions.append(action)
         return self.state

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_BY_NAME, CARD_COUNTS, CARD_NAMES,
                     CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT,
-                    MARKET_SIZE, SEALS_TO_WIN, TOTAL_BONUS_TOKENS, TOTAL_CARDS, TOTAL_GOODS_TOKENS)
+                    MARKET_SIZE, SEALS_TO_WIN, TOTAL_BONUS_TOKENS, TOTAL_CARDS, TOTAL_GOODS_TOKENS,
+                    count_words)
 from .errors import InvalidPositionError
 from .limits import MAX_ROUNDS, echo
 from .scoring import camel_token_holder, score_round
@@ -28,7 +29,7 @@ MAX_ROUND_SCORE = (sum(map(sum, GOODS_TOKENS)) + sum(map(sum, BONUS_TOKENS.value
 
 def position_to_json(state: GameState) -> dict:
     """The FORMAT.md position object of `state` (hands and market in canonical order)."""
-    return {
+    data = {
         "format": POSITION_FORMAT,
         "phase": state.phase,
         "round": state.round,
@@ -51,6 +52,31 @@ def position_to_json(state: GameState) -> dict:
         "round_result": state.round_result.to_json() if state.round_result else None,
         "winner": state.winner,
     }
+    add_known_to_json(data["players"], state.known)
+    return data
+
+
+def add_known_to_json(players: list, known) -> None:
+    """Write each seat's `known` cards (FORMAT.md), left out when empty as "absent means []"."""
+    for player, counts in zip(players, known):
+        if any(counts):
+            player["known"] = counts_to_names(counts)
+
+
+def read_known(seat: "_Reader", index: int, hand_limit: tuple[int, ...] | None, size_limit: int) -> tuple[int, ...]:
+    """The optional `known` cards of players[index]: goods, at most `hand_limit` of each
+    (the hand, when it is seen) and `size_limit` in all; absent means none."""
+    if "known" not in seat.data:
+        return (0,) * len(GOODS)
+    known = counts_from_cards(seat.cards("known", allow_camels=False), len(GOODS))
+    path = f"players[{index}].known"
+    if sum(known) > size_limit:
+        _fail(path, f"{sum(known)} cards, but the hand holds {size_limit}")
+    if hand_limit is not None:
+        for good in GOODS:
+            if known[good] > hand_limit[good]:
+                _fail(path, f"{count_words(good, known[good])}, but the hand holds {hand_limit[good] or 'none'}")
+    return known
 
 
 def counts_to_names(counts) -> list[str]:
@@ -82,7 +108,7 @@ def position_from_json(data) -> GameState:
     players = reader.field("players", list)
     if len(players) != 2:
         _fail("players", f"expected 2 players, got {len(players)}")
-    hands, herds, goods_won, bonus_won, camel_flags = [], [], [], [], []
+    hands, herds, goods_won, bonus_won, camel_flags, known = [], [], [], [], [], []
     for index, player in enumerate(players):
         seat = _Reader(player, f"players[{index}]")
         hand = seat.cards("hand", allow_camels=False)
@@ -93,11 +119,13 @@ def position_from_json(data) -> GameState:
         goods_won.append(_read_goods_won(seat, index))
         bonus_won.append(tuple(seat.integer_list("bonus_tokens", None, low=1, high=10)))
         camel_flags.append(seat.field("camel_token", bool))
+        known.append(read_known(seat, index, hands[-1], len(hand)))
     state.hands, state.herds = tuple(hands), tuple(herds)
     state.goods_won, state.bonus_won = tuple(goods_won), tuple(bonus_won)
     state.camel_token = camel_token_place(on_table, camel_flags)
     state.round_result = _read_round_result(reader)
     state.winner = reader.choice("winner", (0, 1, None))
+    state.known = tuple(known)
     _check_conservation(state)
     _check_phase(state, len(market))
     return state

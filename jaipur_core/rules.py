@@ -248,9 +248,12 @@ def apply_legal(state: GameState, action: Action) -> GameState:
     hand = list(state.hands[player])
     market = list(state.market)
     if kind == "take":
-        market[action.good] -= 1
-        hand[action.good] += 1
+        good = action.good
+        market[good] -= 1
+        hand[good] += 1
         missing = 1
+        known = state.known[player]
+        new.known = _with(state.known, player, _with(known, good, known[good] + 1))
     elif kind == "camels":
         missing = market[CAMEL]
         market[CAMEL] = 0
@@ -264,6 +267,7 @@ def apply_legal(state: GameState, action: Action) -> GameState:
         if given[CAMEL]:
             new.herds = _with(state.herds, player, state.herds[player] - given[CAMEL])
         missing = 0
+        new.known = _with(state.known, player, _known_after_trade(state.known[player], taken, given))
     new.hands = _with(state.hands, player, tuple(hand))
     if missing:
         deck = state.deck
@@ -284,6 +288,9 @@ def _sell(state: GameState, new: GameState, player: int, good: int, count: int) 
     hand = list(state.hands[player])
     hand[good] -= count
     new.hands = _with(state.hands, player, tuple(hand))
+    known = state.known[player]
+    if known[good]:  # the sold cards left the hand, the known ones first at worst
+        new.known = _with(state.known, player, _with(known, good, max(0, known[good] - count)))
     new.discard = (good,) * count + state.discard
     taken = state.tokens_taken[good]
     paid = GOODS_TOKENS[good][taken:taken + count]
@@ -301,6 +308,12 @@ def _sell(state: GameState, new: GameState, player: int, good: int, count: int) 
     if paid and taken + len(paid) == _PILE_SIZES[good] and new.empty_piles() >= EMPTY_PILES_TO_END:
         return score_round(new)
     return new
+
+
+def _known_after_trade(known: tuple[int, ...], taken: tuple[int, ...], given: tuple[int, ...]) -> tuple[int, ...]:
+    """Public knowledge of a hand after a trade: the goods taken are seen going in;
+    of each good given back, as many known cards as were given may be among them."""
+    return tuple(max(0, have + take - give) for have, take, give in zip(known, taken, given))
 
 
 def _with(values: tuple, index: int, value) -> tuple:

@@ -5,7 +5,8 @@ A GameState is a value: the engine never mutates a state it has handed out
 Hands and the market are count tuples indexed by card; the deck, discard and
 bonus piles are tuples with the top first. The state holds no RNG: chance
 enters only through the `random.Random` passed to `new_game`/`next_round`, so
-a game replays exactly from its dealt positions and actions.
+a game replays exactly from its dealt positions and actions. `known` is the
+public record of what each hand was seen to take (FORMAT.md `known`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
 PHASES = (PLAY, ROUND_OVER, GAME_OVER)
 
 _NO_GOODS_TOKENS = ((),) * len(GOODS)
+#: No card of either hand is public knowledge (a fresh deal, or a position without history).
+NOTHING_KNOWN = ((0,) * len(GOODS), (0,) * len(GOODS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,7 @@ class GameState:
     __slots__ = ("phase", "round", "seals", "round_starter", "to_move",
                  "market", "deck", "discard", "tokens_taken", "bonus_piles",
                  "camel_token", "hands", "herds", "goods_won", "bonus_won",
-                 "round_result", "winner")
+                 "round_result", "winner", "known")
 
     phase: str
     round: int
@@ -64,6 +67,9 @@ class GameState:
     bonus_won: tuple[tuple[int, ...], tuple[int, ...]]  # per player: values, in order won
     round_result: RoundResult | None
     winner: int | None
+    # Per player: 6 goods counts publicly known to be in the hand (taken from the
+    # market, not since given in a trade or sold); always a sub-multiset of hands[p].
+    known: tuple[tuple[int, ...], tuple[int, ...]]
 
     def copy(self) -> "GameState":
         new = object.__new__(GameState)
@@ -84,6 +90,7 @@ class GameState:
         new.bonus_won = self.bonus_won
         new.round_result = self.round_result
         new.winner = self.winner
+        new.known = self.known
         return new
 
     def __eq__(self, other) -> bool:
@@ -159,6 +166,7 @@ def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
     state.bonus_won = ((), ())
     state.round_result = None
     state.winner = None
+    state.known = NOTHING_KNOWN
     return state
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, CARDS, GOODS,
-                    GOODS_TOKENS, HAND_LIMIT)
-from .position import (BONUS_SIZE_OF_VALUE, camel_token_place, _check_conservation, _check_phase, _fail,
-                       _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
-                       counts_from_cards, counts_to_names, goods_won_to_json)
+                    GOODS_TOKENS, HAND_LIMIT, count_words)
+from .position import (BONUS_SIZE_OF_VALUE, add_known_to_json, camel_token_place, _check_conservation,
+                       _check_phase, _fail, _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
+                       counts_from_cards, counts_to_names, goods_won_to_json, read_known)
 from .limits import MAX_ROUNDS, echo
 from .rules import legal_actions_for
 from .state import PHASES, PLAY, GameState, RoundResult
@@ -29,7 +29,7 @@ class PlayerView:
     __slots__ = ("seat", "phase", "round", "seals", "round_starter", "to_move", "market",
                  "deck_size", "discard", "tokens_taken", "bonus_sizes", "camel_token",
                  "hand", "herds", "goods_won", "own_bonus", "opponent_hand_size",
-                 "opponent_bonus_count", "opponent_bonus", "round_result", "winner")
+                 "opponent_bonus_count", "opponent_bonus", "round_result", "winner", "known")
 
     seat: int
     phase: str
@@ -52,10 +52,16 @@ class PlayerView:
     opponent_bonus: tuple[int, ...] | None  # values, only once the round is scored
     round_result: RoundResult | None
     winner: int | None
+    known: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: goods publicly known in its hand
 
     @property
     def opponent(self) -> int:
         return 1 - self.seat
+
+    @property
+    def opponent_known(self) -> tuple[int, ...]:
+        """Goods counts publicly known to be in the other hand (taken from the market)."""
+        return self.known[1 - self.seat]
 
     def hand_size(self, player: int) -> int:
         return sum(self.hand) if player == self.seat else self.opponent_hand_size
@@ -107,6 +113,7 @@ class PlayerView:
             players[other]["bonus_count"] = self.opponent_bonus_count
         else:
             players[other]["bonus_tokens"] = list(self.opponent_bonus)
+        add_known_to_json(players, self.known)
         return {
             "format": VIEW_FORMAT, "seat": me, "phase": self.phase, "round": self.round,
             "seals": list(self.seals), "round_starter": self.round_starter,
@@ -157,20 +164,25 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     view.opponent_bonus = state.bonus_won[other] if scored else None
     view.round_result = state.round_result
     view.winner = state.winner
+    view.known = state.known
     return view
 
 
-def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+def sample_state(view: PlayerView, rng: random.Random, use_known: bool = True) -> GameState:
     """A full state consistent with `view`, its hidden parts dealt at random from `rng`.
 
-    The other hand is drawn from the unseen goods (a hand never holds camels),
+    The other hand holds its publicly known cards (`view.opponent_known`; with
+    `use_known=False` they are ignored, as the 2026 AI did), the rest of it drawn
+    from the other unseen goods (a hand never holds camels),
     the rest of the unseen cards are shuffled into the deck, and each bonus
     pile's unseen values are split at random between the pile and the tokens
     the opponent has won from it.
     """
     unseen = view.unseen_cards()
-    unseen_goods = [good for good in GOODS for _ in range(unseen[good])]
-    other_hand = rng.sample(unseen_goods, view.opponent_hand_size)
+    known = view.known[1 - view.seat] if use_known else (0,) * len(GOODS)
+    unseen_goods = [good for good in GOODS for _ in range(unseen[good] - known[good])]
+    other_hand = [good for good in GOODS for _ in range(known[good])]
+    other_hand += rng.sample(unseen_goods, view.opponent_hand_size - len(other_hand))
     deck_counts = list(unseen)
     for good in other_hand:
         deck_counts[good] -= 1
@@ -205,6 +217,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     state.camel_token, state.hands, state.herds = view.camel_token, tuple(hands), view.herds
     state.goods_won, state.bonus_won = view.goods_won, tuple(bonus_won)
     state.round_result, state.winner = view.round_result, view.winner
+    state.known = view.known
     return state
 
 
@@ -262,6 +275,10 @@ def view_from_json(data) -> PlayerView:
     view.camel_token = camel_token_place(on_table, held)
     view.round_result = _read_round_result(reader)
     view.winner = reader.choice("winner", (0, 1, None))
+    known = [None, None]
+    known[seat] = read_known(mine, seat, view.hand, sum(view.hand))
+    known[other] = read_known(theirs, other, None, view.opponent_hand_size)
+    view.known = tuple(known)
     _check_view(view)
     _check_public_facts(view)
     return view
@@ -290,6 +307,10 @@ def _check_view(view: PlayerView) -> None:
                            f"other hand, but {sum(unseen)} cards are unseen")
     if sum(unseen[good] for good in GOODS) < view.opponent_hand_size:
         _fail("players.hand_size", "more cards in the other hand than unseen goods")
+    for good in GOODS:
+        if view.opponent_known[good] > unseen[good]:
+            _fail(f"players[{view.opponent}].known",
+                  f"{count_words(good, view.opponent_known[good])}, but only {unseen[good]} are unseen")
     for value in view.own_bonus + (view.opponent_bonus or ()):
         if value not in BONUS_SIZE_OF_VALUE:
             _fail(f"players[{view.seat}].bonus_tokens", f"{value} is not a bonus token value")

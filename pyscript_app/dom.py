@@ -21,7 +21,9 @@ from urllib.parse import parse_qs
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from .events import MAX_IMPORT_BYTES, Booted, Failed, FileChosen, from_dom, from_key
+from jaipur_core.limits import MAX_IMPORT_BYTES
+
+from .events import Booted, Failed, FileChosen, from_dom, from_key
 from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
@@ -217,11 +219,14 @@ class BrowserHost:
         if not field.files.length:
             return
         file = field.files.item(0)
-        size = int(file.size)
+        size = int(file.size)  # from the file system: known before a byte is read
+        if size > MAX_IMPORT_BYTES:  # refused unread: a huge file never enters Python's memory
+            self.runner.dispatch(FileChosen(str(file.name), "", size))
+            return
 
         async def read():
             try:
-                text = "" if size > MAX_IMPORT_BYTES else str(await file.text())
+                text = str(await file.text())
                 self.runner.dispatch(FileChosen(str(file.name), text, size))
             except Exception as error:
                 self._failed(error)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jaipur_core.limits import MAX_IMPORT_BYTES
+
 
 @dataclass(frozen=True)
 class Booted:
@@ -47,7 +49,6 @@ class ReviewStepped:
     to: str                       # first | prev | next | last
 
 
-MAX_IMPORT_BYTES = 2_000_000   # a whole game record is ~30 kB; anything far larger is not one
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from jaipur_core import GAME_OVER, Game, apply
+from jaipur_core import GAME_OVER, Game, IllegalActionError, apply
+from jaipur_core.game import round_length_refusal
 from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.state import next_round as deal_next_round
 
@@ -72,10 +73,20 @@ class GameLine:
         """Worth keeping when replaced: moves were made and the game is not over."""
         return self.state.phase != GAME_OVER and (self.actions_played > 0 or len(self.rounds) > 1)
 
+    @property
+    def round_full(self):
+        """The refusal (a Reason, code "round-too-long") of any further action in this
+        round, or None: the page's saves must stay readable records."""
+        return round_length_refusal(len(self.rounds[-1].actions))
+
     def play(self, action) -> "GameLine":
-        """The line after the mover plays `action` (IllegalActionError if the rules refuse)."""
-        state = apply(self.state, action)
+        """The line after the mover plays `action` (IllegalActionError if the rules refuse,
+        or if the round already holds the most actions a record may: see `round_full`)."""
         last = self.rounds[-1]
+        too_long = round_length_refusal(len(last.actions))
+        if too_long is not None:
+            raise IllegalActionError(action, too_long)
+        state = apply(self.state, action)
         return replace(self, state=state,
                        rounds=self.rounds[:-1] + (RoundLine(last.start, last.actions + (action,)),))
 

@@ -8,13 +8,13 @@ the saved game is offered back too. Only an explicit Delete removes a kept game.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import replace
 
-from jaipur_core import GAME_OVER, PLAY, Game, JaipurError, view_of
+from jaipur_core import GAME_OVER, PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
+from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment
 
@@ -56,6 +56,9 @@ def settle(state: TableState) -> tuple[TableState, tuple]:
     """Save, and start the computer's turn when it is to move."""
     effects = save_effects(state)
     position = state.line.state
+    if position.phase == PLAY and state.line.round_full is not None:
+        # No move can follow (the record would not read back): say so, start no search.
+        return replace(state, note=round_full_note(state.line)), effects
     if (not state.friend and position.phase == PLAY and position.to_move != state.seat
             and state.review is None and state.search is None):
         seed = f"jaipur-ai/{state.line.seed}/{position.round}/{len(state.line.rounds[-1].actions)}"
@@ -63,6 +66,11 @@ def settle(state: TableState) -> tuple[TableState, tuple]:
                                 seed, state.pause_ms),)
         state = replace(state, search=Search("ai", state.token))
     return state, effects
+
+
+def round_full_note(line: GameLine) -> Note:
+    reason = line.round_full
+    return note("refusal-round-too-long", "error", limit=reason.params["limit"])
 
 
 def save_text(state: TableState) -> str:
@@ -191,11 +199,11 @@ def new_game_pressed(state: TableState, _value: str = ""):
 def import_text(state: TableState, text: str, name: str):
     name = name or _("the-file")
     try:
-        data = json.loads(text)
+        data = load_json(text, name, max_bytes=MAX_IMPORT_BYTES)
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             data = data.get("record")
         game = Game.from_record_json(data)
-    except (JaipurError, ValueError, TypeError, KeyError, RecursionError) as error:
+    except (JaipurError, ValueError, TypeError, KeyError) as error:
         return replace(state, animate=False,
                        note=note("import-failed", "error", name=name, error=str(error))), ()
     line = GameLine.from_game(game)

@@ -230,6 +230,15 @@ press Take, Take camels, Trade or Sell. A button that cannot work tells you why.
 Take back undoes your last move (and the computer's reply); Review steps through a game.
 Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; spice, &#9644; leather, &#8745; camel.</p>
 """,
+    # --- issue 12, untrusted input (page side): new ids, to translate ----------------------
+    "refusal-round-too-long": "This round has reached {limit} moves, the most a saved game can hold, "
+                              "so no more moves can be made in it. Your game is saved; "
+                              "start a new game to play on (this one is kept).",
+    "log-older-hidden": ("{n} older line is not shown.", "{n} older lines are not shown."),
+    "log-show-all": ("Show the whole log ({n} line)", "Show the whole log ({n} lines)"),
+    "log-all-title": "The whole game log",
+    "what-save": "the saved game", "what-kept": "the kept games",
+    # --- end of issue 12 ids ------------------------------------------------------------------
 }
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from jaipur_core import view_of
 
-from . import games, render_dialogs
+from . import games, render_dialogs, render_log
 from .messages import _, card_name
 from .render_table import actions, chip, e, market, me, me_hidden, open_hand, opponent, tokens
 from .selection import choices
@@ -97,6 +97,8 @@ def render(state: TableState) -> Screen:
     dialogs = []
     if state.panel in render_dialogs.PANELS:
         dialogs.append(render_dialogs.PANELS[state.panel](state))
+    elif state.panel == render_log.LOG_PANEL:
+        dialogs.append(render_log.log_panel(state))
     elif state.handover:
         dialogs.append(render_dialogs.handover(state, names))
     if state.review is None:
@@ -105,7 +107,7 @@ def render(state: TableState) -> Screen:
             dialogs.append(outcome)
     message, kind = _message(state)
     return Screen(attrs, _status(state, turn, names), _tools(state), tuple(dialogs), board, last_move,
-                  message, kind, _log(state))
+                  message, kind, render_log.log_region(state))
 
 
 def _board(state, view, names) -> str:
@@ -192,9 +194,3 @@ def _tools(state) -> str:
         f'<button type="button" class="tool" data-action="{action}" data-value="{value}" '
         f'data-testid="btn-{testid}" data-key="tool-{testid}">{e(_(label))}</button>'
         for testid, action, value, label in items)
-
-
-def _log(state) -> str:
-    items = "".join(f"<li>{e(line)}</li>" for line in reversed(state.log))
-    return (f'<section class="log-area" aria-label="{e(_("game-log"))}"><h2>{e(_("game-log"))}</h2>'
-            f'<ol class="log" data-testid="log" reversed>{items}</ol></section>')

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 
-from jaipur_core import Game
+from jaipur_core import Game, load_json
+from jaipur_core.limits import MAX_JSON_BYTES
 from jaipur_core.ai import LEVELS
 
 from .messages import _
@@ -42,8 +43,12 @@ def encode_save(game: Game, level: str, human: int, first: str) -> str:
 
 
 def decode_save(text: str):
-    """(game, level, human_seat, first); ValueError/JaipurError naming what is wrong."""
-    data = json.loads(text)
+    """(game, level, human_seat, first); ValueError/JaipurError naming what is wrong.
+
+    The text is read like any input from outside (`load_json`: size, nesting and
+    number limits), then the record by the engine's typed reader.
+    """
+    data = load_json(text, _("what-save"))
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError(_("save-not-jaipur"))
     level, human = data.get("level"), data.get("human_seat")
@@ -69,10 +74,14 @@ def encode_kept(texts) -> str:
 
 
 def decode_kept(text: str | None) -> list[str]:
-    """The kept save texts (each re-encoded); ValueError if the list is not one."""
+    """The kept save texts (each re-encoded); ValueError if the list is not one.
+
+    Up to KEPT_LIMIT saves of up to MAX_JSON_BYTES each; each is read again by
+    `decode_save` when it is listed or resumed.
+    """
     if not text:
         return []
-    data = json.loads(text)
+    data = load_json(text, _("what-kept"), max_bytes=(KEPT_LIMIT + 1) * MAX_JSON_BYTES)
     if not isinstance(data, list):
         raise ValueError(_("kept-not-list"))
     return [json.dumps(item, separators=(",", ":")) for item in data if isinstance(item, dict)]

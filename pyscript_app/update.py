@@ -14,18 +14,19 @@ from dataclasses import replace
 
 from jaipur_core import PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
 from jaipur_core.ai import LEVELS
+from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import position_fragment
 
 from . import games
 from .effects import Copy, Download, PickFile, StartSearch
-from .events import (MAX_IMPORT_BYTES, ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
+from .events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
                      Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
 from .table_state import FIRSTS, MODES, Search, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
 HINT_LEVEL = "medium"
-PANELS = ("new", "rules", "share")
+PANELS = ("new", "rules", "share", "log")
 
 
 def update(state: TableState, event) -> tuple[TableState, tuple]:
@@ -58,6 +59,8 @@ def _card_clicked(state: TableState, event: CardClicked):
 def _action_pressed(state: TableState, event: ActionPressed):
     if not state.my_turn:
         return state, ()  # a second quick click while the computer moves: nothing to say
+    if state.line.round_full is not None:
+        return replace(state, note=games.round_full_note(state.line), animate=False), ()
     choice = choices(state.line.state, state.seat, state.selection).get(event.name)
     if choice is None:
         return state, ()
@@ -101,6 +104,8 @@ def _search_done(state: TableState, event: SearchDone):
                        note=note("hint", "hint", what=hint_words(event.action, position))), ()
     if position.phase != PLAY or position.to_move == state.seat or state.friend:
         return state, ()
+    if state.line.round_full is not None:
+        return replace(state, note=games.round_full_note(state.line)), ()
     action = event.action
     if action is None or not is_legal(position, action):
         # An AI bug, never expected: say so rather than hide it, and keep the game going.
@@ -141,7 +146,7 @@ def _review_step(state: TableState, event: ReviewStepped):
 def _file_chosen(state: TableState, event: FileChosen):
     if event.size > MAX_IMPORT_BYTES or len(event.text) > MAX_IMPORT_BYTES:
         return replace(state, animate=False, note=note("import-too-big", "error", name=event.name,
-                                                       limit=MAX_IMPORT_BYTES // 1_000_000)), ()
+                                                       limit=MAX_IMPORT_BYTES // (1024 * 1024))), ()
     return games.import_text(state, event.text, event.name)
 
 

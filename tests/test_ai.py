@@ -71,8 +71,14 @@ def build_position(market, hands, herds, deck=None, won=({}, {}), to_move=0, see
     })
 
 
+#: Behaviour tests run expert on a smaller budget: the same search, in seconds rather than minutes
+#: (tests/test_ai_search.py plays it at its full budget too).
+TEST_OPTIONS = {"expert": {"iterations": 150}}
+
+
 def pick(state, level, seed=0):
-    return str(choose_action(view_of(state, state.to_move), level, random.Random(seed)))
+    return str(choose_action(view_of(state, state.to_move), level, random.Random(seed),
+                             **TEST_OPTIONS.get(level, {})))
 
 
 def value_of(state, text):
@@ -208,11 +214,11 @@ def test_hard_is_deterministic_and_slicing_does_not_change_it():
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_legal_moves_and_finishes_rounds(level):
     rng = random.Random(3)
-    for game in range(2 if level == "hard" else 6):
+    for game in range({"hard": 2, "expert": 1}.get(level, 6)):
         state = new_game(random.Random(game))
         actions = 0
         while state.phase == PLAY:
-            action = choose_action(view_of(state, state.to_move), level, rng)
+            action = choose_action(view_of(state, state.to_move), level, rng, **TEST_OPTIONS.get(level, {}))
             assert action in legal_actions(state)
             state = apply_legal(state, action)
             actions += 1

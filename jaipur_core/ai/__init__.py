@@ -18,11 +18,15 @@ from ..errors import JaipurError
 from ..state import PLAY
 from ..view import PlayerView
 from . import easy, medium, randomplayer
-from .hard import HardSearch
+from .hard2026 import Hard2026Search
+from .mcts import MctsSearch
 
-LEVELS = ("easy", "medium", "hard")
-#: Levels `simulate` and `suggest` also accept.
-ALL_LEVELS = ("random",) + LEVELS
+LEVELS = ("easy", "medium", "hard", "expert")
+#: Iterations of the ISMCTS per move: a fixed budget (never wall time), so the move
+#: depends only on the view and the seed.
+SEARCH_ITERATIONS = {"hard": 160, "expert": 1500}
+#: Levels `simulate` and `suggest` also accept: baselines, not offered in the page.
+ALL_LEVELS = ("random",) + LEVELS + ("hard-2026",)
 DEFAULT_LEVEL = "medium"
 
 _ONE_SHOT = {"random": randomplayer.choose, "easy": easy.choose, "medium": medium.choose}
@@ -66,8 +70,11 @@ def start_search(view: PlayerView, level: str, rng: random.Random, **options):
         raise JaipurError(f"the round is not in play (phase {view.phase})")
     if view.to_move != view.seat:
         raise JaipurError(f"player {view.seat} is not to move")
-    if level == "hard":
-        return HardSearch(view, rng, **options)
+    if level == "hard-2026":
+        return Hard2026Search(view, rng, **options)
+    if level in SEARCH_ITERATIONS:
+        options.setdefault("iterations", SEARCH_ITERATIONS[level])
+        return MctsSearch(view, rng, **options)
     return _Immediate(view, _ONE_SHOT[level], rng)
 
 
@@ -79,4 +86,4 @@ def choose_action(view: PlayerView, level: str = DEFAULT_LEVEL, rng: random.Rand
     return start_search(view, level, rng, **options).run()
 
 
-__all__ = ["LEVELS", "ALL_LEVELS", "DEFAULT_LEVEL", "choose_action", "start_search", "HardSearch"]
+__all__ = ["LEVELS", "ALL_LEVELS", "DEFAULT_LEVEL", "choose_action", "start_search", "Hard2026Search"]

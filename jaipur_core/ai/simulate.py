@@ -33,21 +33,27 @@ class GameOutcome:
     times: tuple[list[float], list[float]]   # seconds per move, per side
     faults: tuple[int, int] = (0, 0)         # per side: illegal actions; caps count for both
     cap_hits: int = 0
+    points: tuple[list[int], list[int]] = ([], [])  # per side: score of each round played to its end
+    round_enders: tuple[int, int] = (0, 0)   # per side: rounds ended by its move
 
 
 def play_game(levels: tuple[str, str], seed, number: int, round_cap: int = ROUND_CAP) -> GameOutcome:
     deal_rng = random.Random(f"jaipur-sim/{seed}/{number}/deal")
     ai_rngs = [random.Random(f"jaipur-sim/{seed}/{number}/side{side}") for side in (0, 1)]
     state = new_game(deal_rng, first=number % 2)
-    times = ([], [])
+    times, points, enders = ([], []), ([], []), [0, 0]
     turns, rounds, faults, cap_hits = [], 0, [0, 0], 0
+
+    def outcome(winner):
+        return GameOutcome(winner, rounds, turns, times, tuple(faults), cap_hits, points, tuple(enders))
+
     while True:
         rounds += 1
         actions = 0
         while state.phase == PLAY:
             if actions >= round_cap:
                 cap_hits += 1
-                return GameOutcome(None, rounds, turns, times, tuple(faults), cap_hits)
+                return outcome(None)
             mover = state.to_move
             view = view_of(state, mover)
             start = time.perf_counter()
@@ -55,12 +61,15 @@ def play_game(levels: tuple[str, str], seed, number: int, round_cap: int = ROUND
             times[mover].append(time.perf_counter() - start)
             if action not in legal_actions(state):
                 faults[mover] += 1
-                return GameOutcome(None, rounds, turns, times, tuple(faults), cap_hits)
+                return outcome(None)
             state = apply_legal(state, action)
             actions += 1
         turns.append(actions)
+        enders[mover] += 1
+        for side in (0, 1):
+            points[side].append(state.round_result.scores[side])
         if state.phase == GAME_OVER:
-            return GameOutcome(state.winner, rounds, turns, times, tuple(faults), cap_hits)
+            return outcome(state.winner)
         state = next_round(state, deal_rng)
 
 
@@ -105,6 +114,7 @@ class Summary:
             wins = sum(outcome.winner == side for outcome in outcomes)
             low, high = wilson(wins, len(outcomes))
             times = [t for outcome in outcomes for t in outcome.times[side]]
+            points = [p for outcome in outcomes for p in outcome.points[side]]
             sides.append({
                 "side": "ai" if side == 0 else "vs",
                 "level": self.levels[side],
@@ -114,6 +124,8 @@ class Summary:
                 "moves": len(times),
                 "ms_per_move_median": round(1000 * percentile(times, 0.5), 2),
                 "ms_per_move_p95": round(1000 * percentile(times, 0.95), 2),
+                "points_per_round": round(sum(points) / len(points), 2) if points else 0.0,
+                "rounds_ended": sum(outcome.round_enders[side] for outcome in outcomes),
                 "faults": cap_hits + sum(outcome.faults[side] for outcome in outcomes),
             })
         return {
@@ -133,8 +145,9 @@ class Summary:
         for side in data["sides"]:
             low, high = side["win_rate_95ci"]
             lines.append(
-                f"{side['side']:>2} {side['level']:<6} wins {side['wins']:>4}  "
+                f"{side['side']:>2} {side['level']:<9} wins {side['wins']:>4}  "
                 f"win rate {100 * side['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)  "
+                f"points/round {side['points_per_round']:.1f}  rounds ended {side['rounds_ended']}  "
                 f"ms/move median {side['ms_per_move_median']:.2f} p95 {side['ms_per_move_p95']:.2f}  "
                 f"faults {side['faults']}")
         return "\n".join(lines)

@@ -1,4 +1,9 @@
-"""The hard AI: determinized lookahead over the seat's information set.
+"""The 2026 hard AI, kept unchanged as `hard-2026`: a fixed baseline for `simulate`.
+
+It samples the other hand from all unseen goods (`use_known=False`), as it did
+before positions tracked the publicly known cards.
+
+Determinized lookahead over the seat's information set.
 
 The few best candidates by the medium evaluation are each tried on the same
 `samples` determinizations of the view (`sample_state`: the other hand, the
@@ -22,12 +27,12 @@ the one `run()` gives in one go.
 from __future__ import annotations
 
 import random
-import time
 from math import exp
 
 from ..rules import apply_legal
 from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
+from .anytime import AnytimeSearch
 from .heuristic import WIN_VALUE, Context, ranked_actions
 
 SAMPLES = 12
@@ -80,7 +85,7 @@ def _leaf(state, seat: int) -> float:
     return 1.0 - win_chance(value, len(state.deck))
 
 
-class HardSearch:
+class Hard2026Search(AnytimeSearch):
     """Anytime determinized search; deterministic for a given view and rng."""
 
     def __init__(self, view: PlayerView, rng: random.Random, samples: int = SAMPLES,
@@ -99,28 +104,11 @@ class HardSearch:
         self._sample_index = -1
         self._sample = None
 
-    @property
-    def finished(self) -> bool:
-        return self.done_iterations >= self.iterations
-
-    def step(self, max_seconds: float | None = None) -> bool:
-        """Run iterations until done or `max_seconds` have passed; True when finished."""
-        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        while self.done_iterations < self.iterations:
-            self._iterate()
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return self.finished
-
-    def run(self):
-        self.step(None)
-        return self.best_action()
-
     def _iterate(self) -> None:
         index = self.done_iterations
         sample, candidate = divmod(index, len(self.candidates))
         if sample != self._sample_index:
-            self._sample = sample_state(self.view, random.Random(self.seeds[sample]))
+            self._sample = sample_state(self.view, random.Random(self.seeds[sample]), use_known=False)
             self._sample_index = sample
         state = apply_legal(self._sample, self.candidates[candidate])
         for _ in range(self.replies):

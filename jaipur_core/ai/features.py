@@ -1,0 +1,127 @@
+"""Features of a determinized state for the learned round-win evaluation, and of an action for the prior.
+
+The search evaluates *sampled* full states (`sample_state`), so a feature may
+read both hands: averaging over many samples turns it back into an estimate
+over the seat's information set. Every state feature is antisymmetric — it
+flips sign when the two seats swap — so the logistic value of one seat is one
+minus the other's (draws aside) with no bias term.
+
+The weights are learned by `tools/train_ai.py` (regression on round outcomes of
+self-play) and shipped as constants in `weights.py`.
+"""
+
+from __future__ import annotations
+
+from math import exp, tanh
+
+from ..cards import CAMEL, GOODS, GOODS_TOKENS, HAND_LIMIT, PRECIOUS
+from ..state import PLAY, GameState
+
+STATE_FEATURES = ("realized", "realized_late", "potential", "potential_early", "camel_token",
+                  "herd", "to_move", "grab", "hand_size")
+PRIOR_FEATURES = ("value_gap", "camels", "trade", "sell")
+
+_POTENTIAL_TABLES: dict = {}
+_TABLE_LIMIT = 50_000
+_PILE_SIZES = tuple(len(pile) for pile in GOODS_TOKENS)
+
+
+def _potential_table(tokens_taken, bonus_key):
+    """Per good, per count 0..7: what holding that many should sell for (tokens + mean bonus)."""
+    key = (tokens_taken, bonus_key)
+    table = _POTENTIAL_TABLES.get(key)
+    if table is not None:
+        return table
+    if len(_POTENTIAL_TABLES) >= _TABLE_LIMIT:
+        _POTENTIAL_TABLES.clear()
+    rows = []
+    for good in GOODS:
+        pile = GOODS_TOKENS[good][tokens_taken[good]:]
+        row = [0.0]
+        for count in range(1, HAND_LIMIT + 1):
+            if count == 1 and good in PRECIOUS:
+                row.append(0.5 * (pile[0] if pile else 0))
+                continue
+            value = float(sum(pile[:count]))
+            if count >= 3:
+                value += bonus_key[min(count, 5) - 3]
+            row.append(value)
+        rows.append(tuple(row))
+    table = _POTENTIAL_TABLES[key] = tuple(rows)
+    return table
+
+
+def _hand_value(table, hand) -> float:
+    return (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]] + table[3][hand[3]]
+            + table[4][hand[4]] + table[5][hand[5]])
+
+
+def _grab(market, tokens_taken) -> float:
+    """Roughly the best the mover can take from the market now (camels or one kind of good)."""
+    best = 1.2 * market[CAMEL]
+    for good in GOODS:
+        count = market[good]
+        if count:
+            value = sum(GOODS_TOKENS[good][tokens_taken[good]:tokens_taken[good] + count])
+            if value > best:
+                best = value
+    return best
+
+
+def state_features(state: GameState, seat: int) -> tuple[float, ...]:
+    """STATE_FEATURES of a state in play, from `seat`'s side (both hands are read)."""
+    other = 1 - seat
+    deck = len(state.deck)
+    early = deck / 40.0
+    late = 1.0 - early
+    piles = state.bonus_piles
+    bonus_key = tuple(round(sum(pile) / len(pile), 2) if pile else 0.0 for pile in piles)
+    table = _potential_table(state.tokens_taken, bonus_key)
+    realized = ((state.goods_score(seat) + sum(state.bonus_won[seat]))
+                - (state.goods_score(other) + sum(state.bonus_won[other]))) / 10.0
+    potential = (_hand_value(table, state.hands[seat]) - _hand_value(table, state.hands[other])) / 10.0
+    herds = state.herds
+    herd_diff = herds[seat] - herds[other]
+    camel_token = tanh(herd_diff / (0.8 + 2.5 * min(1.0, deck / 25.0)))
+    sign = 1.0 if state.to_move == seat else -1.0
+    grab = sign * _grab(state.market, state.tokens_taken) / 10.0
+    hand_size = (sum(state.hands[seat]) - sum(state.hands[other])) / HAND_LIMIT
+    return (realized, realized * late, potential, potential * early, camel_token,
+            herd_diff / 5.0, sign, grab, hand_size)
+
+
+def logistic(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + exp(-x))
+    z = exp(x)
+    return z / (1.0 + z)
+
+
+def round_value(state: GameState, seat: int, weights) -> float:
+    """Chance that `seat` wins the round: exact once it is scored, else the learned estimate."""
+    if state.phase != PLAY:
+        seal = state.round_result.seal
+        return 0.5 if seal is None else (1.0 if seal == seat else 0.0)
+    features = state_features(state, seat)
+    return logistic(sum(w * f for w, f in zip(weights, features)))
+
+
+def prior_features(value_gap: float, action) -> tuple[float, ...]:
+    """PRIOR_FEATURES of one action: its heuristic value below the best, and its kind."""
+    kind = action.kind
+    return (value_gap / 10.0, kind == "camels", kind == "trade", kind == "sell")
+
+
+def priors(ranked, weights) -> list[float]:
+    """A probability per (value, action) of `ranked` (best first): softmax of the learned logits."""
+    best = ranked[0][0]
+    logits = [sum(w * f for w, f in zip(weights, prior_features(value - best, action)))
+              for value, action in ranked]
+    top = max(logits)
+    exps = [exp(logit - top) for logit in logits]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+__all__ = ["STATE_FEATURES", "PRIOR_FEATURES", "state_features", "round_value",
+           "prior_features", "priors", "logistic"]

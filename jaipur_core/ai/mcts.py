@@ -1,0 +1,166 @@
+"""Information-set MCTS with PUCT: the search behind `hard` and `expert`.
+
+One tree for the seat's information set (single-observer ISMCTS): each
+iteration deals a fresh determinization of the view (`sample_state`: the other
+hand holds its publicly known cards plus unseen goods at random, the deck is
+shuffled), then walks the tree along the actions legal *in that deal*, choosing
+by PUCT — mean value plus a bonus for the learned prior that shrinks with visits
+— until it reaches a node not yet expanded. There it expands the node (priors
+from the heuristic values of the mover's own view, reshaped by the learned
+`PRIOR_WEIGHTS`), plays a short greedy playout and scores the result with the
+learned chance of winning the round (`VALUE_WEIGHTS`); a round that ends in the
+playout counts exactly (1, 0, or 0.5). Values are kept from the searching
+seat's side; a node is chosen by the side to move in it.
+
+Endgame: once the deck holds at most `endgame_deck` cards every playout runs to
+the round's end (who can end it and when is then played out, not guessed), so
+the choice near the end rests on exact outcomes of many deals.
+
+The budget is a number of iterations, never wall time, and iteration i deals
+from a seed fixed at the start, so the action depends only on the view and the
+rng: however `step` slices the work, the result equals `run()`'s.
+"""
+
+from __future__ import annotations
+
+import random
+from math import sqrt
+
+from ..rules import apply_legal, legal_actions
+from ..state import PLAY
+from ..view import PlayerView, sample_state, view_of
+from .anytime import AnytimeSearch
+from .features import priors, round_value
+from .heuristic import progressing, ranked_actions
+from .weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
+
+#: Prior of an action first met in a later deal (the node was expanded without it).
+LATE_PRIOR = 0.02
+#: Moves of the greedy (medium) policy after the expanded node before scoring.
+PLAYOUT_MOVES = 2
+#: Deck size at or below which playouts run to the round's end.
+ENDGAME_DECK = 3
+#: Playout moves at most in the endgame (sales and trades can go on without drawing).
+ENDGAME_PLAYOUT_CAP = 24
+C_PUCT = 1.5
+
+
+class _Node:
+    __slots__ = ("prior", "visits", "total", "children")
+
+    def __init__(self, prior: float):
+        self.prior = prior
+        self.visits = 0
+        self.total = 0.0          # sum of values from the searching seat's side
+        self.children = None      # action -> _Node once expanded
+
+
+def _greedy(state):
+    """The medium policy's action for the player to move, from its own view of `state`."""
+    return ranked_actions(view_of(state, state.to_move))[0][1]
+
+
+class MctsSearch(AnytimeSearch):
+    """Anytime ISMCTS; deterministic for a given view and rng."""
+
+    def __init__(self, view: PlayerView, rng: random.Random, iterations: int,
+                 c_puct: float = C_PUCT, playout_moves: int = PLAYOUT_MOVES,
+                 endgame_deck: int = ENDGAME_DECK, use_known: bool = True):
+        self.view = view
+        self.seat = view.seat
+        self.c_puct = c_puct
+        self.playout_moves = playout_moves
+        self.endgame_deck = endgame_deck
+        self.use_known = use_known
+        self.base_seed = rng.getrandbits(64)
+        ranked = ranked_actions(view)
+        self.ranked_root = [action for _, action in ranked]
+        self.root = _Node(1.0)
+        self.root.children = {action: _Node(p) for action, p in
+                              zip(self.ranked_root, priors(ranked, PRIOR_WEIGHTS))}
+        self.iterations = iterations if len(ranked) > 1 else 0
+        self.done_iterations = 0
+
+    def best_action(self):
+        """The most visited root action (then the better mean, then the heuristic's order)."""
+        if not self.done_iterations:
+            return self.ranked_root[0]
+        children = self.root.children
+
+        def key(index_action):
+            index, action = index_action
+            child = children[action]
+            mean = child.total / child.visits if child.visits else 0.0
+            return (child.visits, mean, -index)
+        return max(enumerate(self.ranked_root), key=key)[1]
+
+    def root_statistics(self):
+        """(action, visits, mean value) per root action, in the heuristic's order (for tools/tests)."""
+        return [(action, node.visits, node.total / node.visits if node.visits else None)
+                for action, node in self.root.children.items()]
+
+    # --- one iteration -------------------------------------------------------------------
+
+    def _iterate(self) -> None:
+        seat = self.seat
+        rng = random.Random(self.base_seed + self.done_iterations)
+        state = sample_state(self.view, rng, use_known=self.use_known)
+        node = self.root
+        path = [node]
+        while True:
+            if state.phase != PLAY:
+                value = round_value(state, seat, VALUE_WEIGHTS)
+                break
+            if node.children is None:
+                value = self._expand_and_evaluate(node, state)
+                break
+            action, node = self._select(node, state)
+            path.append(node)
+            state = apply_legal(state, action)
+        for visited in path:
+            visited.visits += 1
+            visited.total += value
+        self.done_iterations += 1
+
+    def _select(self, node: _Node, state):
+        mover = state.to_move
+        children = node.children
+        if node is self.root:
+            available = children.items()
+        else:
+            available = []
+            for action in progressing(legal_actions(state), len(state.deck)):
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = _Node(LATE_PRIOR)
+                available.append((action, child))
+        parent_visits = sum(child.visits for _, child in available)
+        explore = self.c_puct * sqrt(parent_visits + 1)
+        ours = mover == self.seat
+        # Unvisited children start from the parent's mean, for the mover.
+        parent_mean = node.total / node.visits if node.visits else 0.5
+        first_play = parent_mean if ours else 1.0 - parent_mean
+        best, best_score = None, -1.0
+        for action, child in available:
+            if child.visits:
+                mean = child.total / child.visits
+                q = mean if ours else 1.0 - mean
+            else:
+                q = first_play
+            score = q + explore * child.prior / (1 + child.visits)
+            if score > best_score:
+                best, best_score = (action, child), score
+        return best
+
+    def _expand_and_evaluate(self, node: _Node, state) -> float:
+        ranked = ranked_actions(view_of(state, state.to_move))
+        node.children = {action: _Node(p) for (_, action), p in zip(ranked, priors(ranked, PRIOR_WEIGHTS))}
+        endgame = len(state.deck) <= self.endgame_deck
+        moves = ENDGAME_PLAYOUT_CAP if endgame else self.playout_moves
+        if moves:
+            state = apply_legal(state, ranked[0][1])
+            for _ in range(moves - 1):
+                if state.phase != PLAY:
+                    break
+                state = apply_legal(state, _greedy(state))
+        return round_value(state, self.seat, VALUE_WEIGHTS)

@@ -1,0 +1,144 @@
+"""The ISMCTS levels (hard, expert) and the hard-2026 baseline: fairness with known cards,
+determinism under slicing, endgame play, the learned evaluation's symmetry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jaipur_core import apply, apply_legal, legal_actions, new_game, position_from_json, view_of
+from jaipur_core.ai import ALL_LEVELS, LEVELS, SEARCH_ITERATIONS, choose_action, start_search
+from jaipur_core.ai.features import STATE_FEATURES, round_value, state_features
+from jaipur_core.ai.mcts import MctsSearch
+from jaipur_core.ai.weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
+from jaipur_core.state import PLAY
+from jaipur_core.view import sample_state
+from tests.helpers import position
+
+
+def states_with_known_cards(count=4):
+    """Mid-round states (seeded, medium play with random moves) where the mover's opponent has known cards."""
+    found = []
+    for game in range(40):
+        rng = random.Random(game)
+        state = new_game(random.Random(500 + game))
+        for _ in range(8 + game % 7):
+            if state.phase != PLAY:
+                break
+            if rng.random() < 0.5:
+                action = rng.choice(legal_actions(state))
+            else:
+                action = choose_action(view_of(state, state.to_move), "medium", rng)
+            state = apply_legal(state, action)
+        if state.phase == PLAY and any(state.known[1 - state.to_move]):
+            found.append(state)
+        if len(found) == count:
+            return found
+    raise AssertionError("no state with known cards")
+
+
+def twins(state, count=3):
+    """States the mover cannot tell from `state`: other hand, deck and bonus piles redealt
+    (the other hand keeps its known cards)."""
+    seat = state.to_move
+    result = [sample_state(view_of(state, seat), random.Random(seed)) for seed in range(count)]
+    for twin in result:
+        assert view_of(twin, seat) == view_of(state, seat)
+        assert all(h >= k for h, k in zip(twin.hands[1 - seat], state.known[1 - seat]))
+    return result
+
+
+def test_levels_offered_and_baselines():
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+    assert "hard-2026" in ALL_LEVELS and "hard-2026" not in LEVELS
+    assert SEARCH_ITERATIONS["expert"] > SEARCH_ITERATIONS["hard"]
+
+
+@pytest.mark.parametrize("level, iterations", [("hard", None), ("expert", 200), ("hard-2026", None)])
+def test_same_view_with_known_cards_and_seed_give_the_same_action(level, iterations):
+    options = {} if iterations is None else {"iterations": iterations}
+    for state in states_with_known_cards(3):
+        others = twins(state)
+        assert any(t.hands != state.hands or t.deck != state.deck for t in others)
+        for seed in (0, 9):
+            actions = {choose_action(view_of(s, s.to_move), level, random.Random(seed), **options)
+                       for s in [state] + others}
+            assert len(actions) == 1, (level, actions)
+
+
+def test_hard_2026_ignores_known_cards_and_the_search_uses_them():
+    base = dict(market="gold gold silver leather camel",
+                hands=("diamond leather leather", "silver cloth cloth spice"), herds=(2, 1), seed=3)
+    plain = position(**base)
+    known = position(**base)
+    known["players"][1]["known"] = ["cloth", "cloth", "spice"]
+    view_plain = view_of(position_from_json(plain), 0)
+    view_known = view_of(position_from_json(known), 0)
+    assert view_plain != view_known
+    for seed in range(3):
+        assert (choose_action(view_plain, "hard-2026", random.Random(seed))
+                == choose_action(view_known, "hard-2026", random.Random(seed)))
+    # The search's deals put the known cards in the other hand.
+    search = MctsSearch(view_known, random.Random(1), iterations=1)
+    for index in range(20):
+        deal = sample_state(view_known, random.Random(search.base_seed + index))
+        assert deal.hands[1][3] >= 2 and deal.hands[1][4] >= 1
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_slicing_does_not_change_the_search(level):
+    for state in states_with_known_cards(2):
+        view = view_of(state, state.to_move)
+        options = {"iterations": 60} if level == "expert" else {}
+        one_shot = choose_action(view, level, random.Random(42), **options)
+        search = start_search(view, level, random.Random(42), **options)
+        steps = 0
+        while not search.step(0.0):      # one iteration per slice
+            steps += 1
+        assert steps == max(0, search.iterations - 1)
+        assert search.best_action() == one_shot
+        visits = sum(n for _, n, _ in search.root_statistics())
+        assert visits == search.iterations
+
+
+def test_best_action_before_any_iteration_is_the_heuristic_choice():
+    state = states_with_known_cards(1)[0]
+    view = view_of(state, state.to_move)
+    search = start_search(view, "expert", random.Random(1))
+    assert search.done_iterations == 0
+    assert search.best_action() == choose_action(view, "medium", random.Random(1))
+
+
+def endgame_position():
+    """Deck of one card; we hold three diamonds and trail. A take of ours empties the deck and the
+    other side's next take ends the round, so diamonds not sold now are worth nothing
+    (issue 13's example)."""
+    return position_from_json(position(
+        market="cloth spice leather leather silver", hands=("diamond diamond diamond", "gold gold"),
+        herds=(3, 3), deck=["leather"], spare_camels_to=0,
+        goods_won=({"cloth": [5, 3]}, {"spice": [5, 3], "silver": [5, 5]})))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_sells_the_diamonds_before_the_round_ends(level):
+    state = endgame_position()
+    action = choose_action(view_of(state, 0), level, random.Random(3))
+    assert str(action) == "sell diamond 3", str(action)
+
+
+def test_state_features_are_antisymmetric_and_values_complement():
+    for state in states_with_known_cards(3):
+        mine, theirs = state_features(state, 0), state_features(state, 1)
+        assert len(mine) == len(STATE_FEATURES) == len(VALUE_WEIGHTS)
+        assert all(abs(a + b) < 1e-12 for a, b in zip(mine, theirs))
+        assert abs(round_value(state, 0, VALUE_WEIGHTS) + round_value(state, 1, VALUE_WEIGHTS) - 1) < 1e-9
+    assert len(PRIOR_WEIGHTS) == 4
+
+
+def test_a_scored_round_is_valued_exactly():
+    state = endgame_position()
+    scored = apply(apply(state, "take cloth"), "take leather")
+    assert scored.phase != PLAY
+    seal = scored.round_result.seal
+    assert round_value(scored, 0, VALUE_WEIGHTS) == (0.5 if seal is None else float(seal == 0))
