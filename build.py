@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import functools
 import gzip
 import hashlib
 import http.server
@@ -57,6 +58,18 @@ PYODIDE_RUNTIME_FILES = (
 )
 
 MICROPIP_VERSION = "0.11.1"
+
+# The Persian font (SIL Open Font License), self-hosted so Persian reads well on a
+# machine without one and no request leaves the origin. Only the two Non-Latin
+# weights the page uses (Latin text keeps the page's own font), with the licence.
+VAZIRMATN_VERSION = "33.0.3"
+# sha256 of the tarball `npm pack vazirmatn@33.0.3` produces (measured 2026-11-29).
+VAZIRMATN_TARBALL_SHA256 = "9506e9e6a27e62b353c04a136c27de0cc3aa9e434658b45a6363f7c98c357090"
+VAZIRMATN_FILES = {
+    "package/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Regular.woff2": "Vazirmatn-NL-Regular.woff2",
+    "package/misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Bold.woff2": "Vazirmatn-NL-Bold.woff2",
+    "package/OFL.txt": "Vazirmatn-OFL.txt",
+}
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 # sha256 of the wheel `pip download micropip==0.11.1` fetches. It differs from the
 # hash in pyodide-lock.json, which is why boot.js loads it by URL, not by name.
@@ -117,6 +130,25 @@ def fetch_pyodide_tarball() -> Path:
         run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=folder)
     require_hash(tarball, PYODIDE_TARBALL_SHA256)
     return tarball
+
+
+def copy_font(target: Path) -> None:
+    """npm pack the pinned Vazirmatn into the cache (once), check its hash, copy the woff2 files."""
+    folder = CACHE / "npm"
+    tarball = folder / f"vazirmatn-{VAZIRMATN_VERSION}.tgz"
+    if not tarball.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"vazirmatn@{VAZIRMATN_VERSION}", "--silent"], cwd=folder)
+    require_hash(tarball, VAZIRMATN_TARBALL_SHA256)
+    target.mkdir(parents=True, exist_ok=True)
+    wanted = dict(VAZIRMATN_FILES)
+    with tarfile.open(tarball, "r|gz") as tar:
+        for member in tar:
+            if member.name in wanted and member.isfile():
+                with tar.extractfile(member) as extracted:
+                    (target / wanted.pop(member.name)).write_bytes(extracted.read())
+    if wanted:
+        raise BuildError(f"{tarball} lacks {', '.join(sorted(wanted))}")
 
 
 def copy_pyodide_runtime(target: Path) -> None:
@@ -207,6 +239,39 @@ def package_files(project: Project, source_root: Path = ROOT) -> dict[str, bytes
         print(f"warning: packages not found, left out of the wheel: {', '.join(missing)}",
               file=sys.stderr)
     return files
+
+
+@functools.lru_cache(maxsize=1)
+def _i18n():
+    """tools/i18n.py (Babel lives there; a missing Babel stops the build with a one-line hint)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("jaipur_i18n", ROOT / "tools" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def translation_files(source_root: Path = ROOT) -> dict[str, bytes]:
+    """The compiled catalogs (.mo, build output) that go into the wheel next to the page code."""
+    i18n = _i18n()
+    locale = source_root / "pyscript_app" / "locale"
+    if not locale.is_dir():
+        return {}
+    return {i18n.mo_path(language): i18n.compile_mo(language, locale) for language in i18n.languages(locale)}
+
+
+def write_translated_web(staging: Path, source_root: Path = ROOT) -> None:
+    """i18n.json (the boot's words in every language) and the manifest's translated names."""
+    i18n = _i18n()
+    locale = source_root / "pyscript_app" / "locale"
+    if not locale.is_dir():
+        return
+    (staging / "i18n.json").write_text(i18n.boot_json(locale) + "\n", encoding="utf-8")
+    manifest_path = staging / "manifest.webmanifest"
+    if manifest_path.is_file():
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest["translations"] = i18n.manifest_translations(locale)
+        manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
 def record_hash(data: bytes) -> str:
@@ -458,8 +523,11 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     copy_tree(web, staging)
     (staging / "sw.js").unlink(missing_ok=True)  # written below, with the manifest
     copy_pyodide_runtime(staging / "pyodide")
+    copy_font(staging / "fonts")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
     app_files = package_files(project, source_root)
+    app_files.update(translation_files(source_root))
+    write_translated_web(staging, source_root)
     app_wheel = wheel_bytes(project, app_files)
     # The wheel keeps its name (micropip reads the version from it) but lives in a
     # folder named by its content, so a browser's HTTP cache can never serve a

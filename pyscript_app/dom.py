@@ -67,6 +67,15 @@ class BrowserHost:
         for name in REGIONS:
             if old is None or old.region(name) != screen.region(name):
                 self.root.querySelector(f'[data-region="{name}"]').innerHTML = screen.region(name)
+        if old is None or (old.language, old.direction, old.title) != (screen.language, screen.direction,
+                                                                        screen.title):
+            html = js.document.documentElement
+            html.setAttribute("lang", screen.language)
+            html.setAttribute("dir", screen.direction)
+            js.document.title = screen.title
+            heading = _value(js.document.querySelector(".page-header h1"))
+            if heading is not None:
+                heading.textContent = screen.title
         message = self.root.querySelector('[data-region="message"]')
         message.className = f"message message--{screen.message_kind}"
         opened = self._dialogs(screen.dialogs, old.dialogs if old else ())
@@ -242,10 +251,19 @@ def query_params() -> tuple:
 _host = None  # keeps the listeners' proxies alive for the page's lifetime
 
 
+def browser_languages() -> tuple:
+    try:
+        return tuple(str(tag) for tag in js.navigator.languages)
+    except Exception:  # an old browser: navigator.language only
+        return (_text(js.navigator.language) or "",)
+
+
 def start(embed: bool = False) -> None:
+    from .languages import STORAGE_KEY, load_installed
     from .runner import Runner
 
     global _host
+    load_installed()  # the .mo files, read now (not at import: the snapshot is made without them)
     root = js.document.getElementById("app")
     host = BrowserHost(root)
     runner = Runner(host)
@@ -256,4 +274,6 @@ def start(embed: bool = False) -> None:
         params=query_params(), fragment=_text(js.location.hash) or "",
         saved=host.storage_get(home + ".save"), kept=host.storage_get(home + ".kept"),
         embed=embed, entropy=random.SystemRandom().randrange(2 ** 62), now_ms=int(js.Date.now()),
-        page_url=str(js.location.href).split("#", 1)[0]))
+        page_url=str(js.location.href).split("#", 1)[0],
+        stored_language=None if embed else host.storage_get(STORAGE_KEY),
+        browser_languages=browser_languages()))

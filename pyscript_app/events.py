@@ -17,6 +17,15 @@ class Booted:
     entropy: int = 0
     now_ms: int = 0
     page_url: str = ""
+    stored_language: str | None = None  # the remembered choice (localStorage)
+    browser_languages: tuple = ()       # navigator.languages
+
+
+@dataclass(frozen=True)
+class LanguageChosen:
+    """The language menu: "en" | "fa" | "tr"."""
+
+    language: str
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,8 @@ def from_dom(action: str, value: str = "", zone: str = "", index=None):
         return ActionPressed(value)
     if action == "review-step":
         return ReviewStepped(value)
+    if action == "set-language":
+        return LanguageChosen(value)
     if action in OPTIONS:
         return OptionChosen(OPTIONS[action], value)
     if action in PRESSED:

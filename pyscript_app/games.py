@@ -19,6 +19,7 @@ from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment
 
 from .effects import Ready, Save, StartSearch
+from . import languages
 from .game_line import GameLine
 from .messages import _
 from .saves import (EMBED_SAVE_KEY, KEPT_LIMIT, SAVE_FORMAT, SAVE_KEY, corrupt_key, decode_kept,
@@ -227,7 +228,8 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
     settings = Settings(
         level=params["level"] if params.get("level") in LEVELS else "medium",
         first=params["first"] if params.get("first") in FIRSTS else "random",
-        opponent=params["opponent"] if params.get("opponent") in MODES else "computer")
+        opponent=params["opponent"] if params.get("opponent") in MODES else "computer",
+        language=languages.choose(params.get("lang"), event.stored_language, event.browser_languages))
     try:
         pause = max(0, min(MAX_PAUSE_MS, int(params.get("pause", AI_PAUSE_MS))))
     except ValueError:
@@ -276,7 +278,8 @@ def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: b
         same_mode = not opponent_param or state.settings.opponent == mode
         if same_seed and same_mode:
             state = install(replace(state, seed_param=None), line, mode, level, seat, state.home_key, first)
-            state = replace(state, settings=Settings(level, first, mode), note=note("resumed", "ok"))
+            state = replace(state, settings=replace(state.settings, level=level, first=first, opponent=mode),
+                            note=note("resumed", "ok"))
             return settle(state)
         # the link asks for another game: the saved one is kept, not overwritten
         state = install(state, line, mode, level, seat, state.home_key, first)

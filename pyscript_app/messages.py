@@ -16,6 +16,7 @@ English sentence.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -37,6 +38,14 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "zone-market": "{card} in the market", "zone-hand": "{card} in your hand",
     "zone-herd": "{card} in your herd",
     "card-times": "{card} ×{n}",
+    # --- the page around the table, the language menu, the boot (boot.js reads boot-*) ----
+    "page-title": "Jaipur", "manifest-name": "Jaipur, the trading card game",
+    "language-menu": "Language",
+    "boot-stage-runtime": "Loading Python runtime", "boot-stage-micropip": "Loading micropip",
+    "boot-stage-game": "Installing the game", "boot-stage-start": "Starting",
+    "boot-loading": "Loading…", "boot-details": "Details", "boot-retry": "Retry",
+    "boot-failed-retry": "The game could not start. Check the connection and press Retry.",
+    "boot-no-js": "Jaipur needs JavaScript and WebAssembly to run.",
     # --- players ------------------------------------------------------------------
     "player-you": "You", "player-computer": "Computer", "player-1": "Player 1", "player-2": "Player 2",
     "record-computer": "Computer ({level})",
@@ -97,8 +106,9 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "refusal-market-lacks": "The market has no {good}",
     "refusal-no-camels": "There are no camels in the market",
     "refusal-camels-not-sold": "Camels cannot be sold",
-    "refusal-sell-precious-minimum": "{Goods} are sold at least two at a time",
-    "refusal-sell-precious-minimum-one": "{Goods} is sold at least two at a time",
+    "refusal-sell-minimum-diamond": "Diamonds are sold at least two at a time",
+    "refusal-sell-minimum-gold": "Gold is sold at least two at a time",
+    "refusal-sell-minimum-silver": "Silver is sold at least two at a time",
     "refusal-hand-lacks": "You have {only} in your hand",
     "refusal-market-short": "The market has {only}",
     "refusal-herd-short": "You have {only} in your herd",
@@ -205,6 +215,11 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "rules-html": """
 <p>Two traders compete to be the richest. Win a round to earn a <b>seal of excellence</b>;
 two seals win the game.</p>
+<h3>Setting up a round</h3>
+<p>Three camels go to the market and each player is dealt five cards; the camels among them go at once
+to the player's <b>herd</b> (face up, not part of the hand). Two cards from the deck complete the market
+to five cards. Each good's tokens are stacked highest first; the three bonus token piles are shuffled
+apart.</p>
 <h3>On your turn, do one thing</h3>
 <ul>
 <li><b>Take one good</b> from the market into your hand (not when you already hold 7 cards).
@@ -219,11 +234,11 @@ token of that good. Diamonds, gold and silver are sold at least two at a time.
 A sale of 3 cards earns a bonus token (1&ndash;3), 4 cards (4&ndash;6), 5 or more (8&ndash;10).
 Bonus tokens stay face down until the round is scored.</li>
 </ul>
-<h3>End of a round</h3>
+<h3>End of a round and scoring</h3>
 <p>A round ends at once when three goods token piles are empty, or when the market cannot be
-refilled from the deck. The player with more camels takes the camel token (5 rupees).
-The richer player takes a seal; equal totals go to more bonus tokens, then more goods tokens.
-The loser of a round starts the next one.</p>
+refilled from the deck. The player with more camels takes the camel token (5 rupees); equal herds: nobody takes it.
+The richer player takes a seal of excellence; equal totals go to more bonus tokens, then more goods
+tokens. The loser of a round starts the next one. The first to two seals wins the game.</p>
 <h3>Playing here</h3>
 <p>Click cards to select them (market cards to take, your cards or camels to give or sell), then
 press Take, Take camels, Trade or Sell. A button that cannot work tells you why.
@@ -247,25 +262,56 @@ def english_plural(n: int) -> int:
     return 0 if n == 1 else 1
 
 
+ASCII_DIGITS = "0123456789"
+
+
 @dataclass(frozen=True)
 class Catalog:
-    """One language: its entries and its plural rule (as a .po file would give them)."""
+    """One language: its entries and its plural rule (as a .po file would give them).
+
+    `translations` is a gettext.GNUTranslations read from a compiled .mo (msgctxt
+    = message id, msgid = the English text): it answers first, with the plural
+    rule of its own header. `digits` are the ten digits numbers are written with
+    (Persian: ۰…۹); the ASCII action notation is passed as text, never as a number.
+    """
 
     entries: dict = field(default_factory=dict)
     plural: Callable[[int], int] = english_plural
+    translations: object = None
+    digits: str = ASCII_DIGITS
 
     def gettext(self, msg_id: str, **params) -> str:
         entry = self._entry(msg_id)
         if isinstance(entry, tuple):
             entry = entry[0]
-        return _fill(entry, params)
+        if self.translations is not None:
+            entry = self.translations.pgettext(msg_id, entry)
+        return _fill(entry, self._numbers(params))
 
     def ngettext(self, msg_id: str, n: int, **params) -> str:
         entry = self._entry(msg_id)
         if isinstance(entry, tuple):
-            forms = entry
-            entry = forms[min(self.plural(n), len(forms) - 1)]
-        return _fill(entry, {"n": n, **params})
+            if self.translations is not None:
+                entry = self.translations.npgettext(msg_id, entry[0], entry[-1], n)
+            else:
+                forms = entry
+                entry = forms[min(self.plural(n), len(forms) - 1)]
+        elif self.translations is not None:
+            entry = self.translations.pgettext(msg_id, entry)
+        return _fill(entry, self._numbers({"n": n, **params}))
+
+    def number(self, n) -> str:
+        """`n` written with this language's digits."""
+        text = str(n)
+        if self.digits == ASCII_DIGITS:
+            return text
+        return text.translate(str.maketrans(ASCII_DIGITS, self.digits))
+
+    def _numbers(self, params: dict) -> dict:
+        if self.digits == ASCII_DIGITS:
+            return params
+        return {key: self.number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+                for key, value in params.items()}
 
     def _entry(self, msg_id: str):
         entry = self.entries.get(msg_id)
@@ -281,7 +327,9 @@ def _fill(text: str, params: dict) -> str:
         return text
 
 
-_active = Catalog(ENGLISH)
+ENGLISH_CATALOG = Catalog(ENGLISH)
+_active = ENGLISH_CATALOG
+_languages: dict[str, Catalog] = {"en": ENGLISH_CATALOG}
 
 
 def use(catalog: Catalog) -> None:
@@ -290,12 +338,42 @@ def use(catalog: Catalog) -> None:
     _active = catalog
 
 
+def register(language: str, catalog: Catalog) -> None:
+    """Make a language available to `speak` (done once at start-up, from the .mo files)."""
+    _languages[language] = catalog
+
+
+def available() -> tuple:
+    return tuple(_languages)
+
+
+def speak(language: str) -> None:
+    """Use the registered catalog of `language` (English if it was not registered)."""
+    use(_languages.get(language, ENGLISH_CATALOG))
+
+
+@contextmanager
+def speaking(language: str):
+    """Words in `language` for the duration (used to rewrite the log when the language changes)."""
+    before = _active
+    speak(language)
+    try:
+        yield
+    finally:
+        use(before)
+
+
 def _(msg_id: str, **params) -> str:
     return _active.gettext(msg_id, **params)
 
 
 def ngettext(msg_id: str, n: int, **params) -> str:
     return _active.ngettext(msg_id, n, **params)
+
+
+def number(n) -> str:
+    """A number as the active language writes it (Persian digits in فارسی)."""
+    return _active.number(n)
 
 
 # --- composite words ------------------------------------------------------------------
@@ -334,10 +412,10 @@ def refusal(code: str, params: dict | None = None) -> str:
     """The page's words for an engine refusal (IllegalActionError.code / Reason.code)."""
     params = dict(params or {})
     good = params.get("good")
-    if code == "sell-precious-minimum":
-        plural = _("plural-" + good) if good in CARD_KEYS else str(good)
-        msg = "refusal-sell-precious-minimum" if good == "diamond" else "refusal-sell-precious-minimum-one"
-        return _(msg, Goods=plural[:1].upper() + plural[1:])
+    if code == "sell-precious-minimum":  # a whole sentence per good: no upper-casing (Turkish İ/ı)
+        if good not in ("diamond", "gold", "silver"):
+            return _("refusal-illegal")
+        return _("refusal-sell-minimum-" + good)
     if code in ("hand-lacks", "market-short"):
         return _("refusal-" + code, only=_only(params.get("count", 0), good))
     if code == "herd-short":

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from jaipur_core import view_of
 
 from . import games, render_dialogs, render_log
-from .messages import _, card_name
+from .languages import LANGUAGES, direction
+from .messages import _, card_name, speaking
 from .render_table import actions, chip, e, market, me, me_hidden, open_hand, opponent, tokens
 from .selection import choices
 from .table_state import TableState
@@ -35,6 +36,9 @@ class Screen:
     message: str
     message_kind: str
     log: str
+    language: str = "en"  # <html lang>, dir and <title> follow these
+    direction: str = "ltr"
+    title: str = "Jaipur"
 
     def region(self, name: str) -> str:
         return {"status": self.status, "tools": self.tools, "board": self.board,
@@ -79,6 +83,12 @@ def turn_of(state: TableState) -> str:
 
 
 def render(state: TableState) -> Screen:
+    """Every word in the state's language (the catalogs are constant data, loaded at start-up)."""
+    with speaking(state.settings.language):
+        return _render(state)
+
+
+def _render(state: TableState) -> Screen:
     if state.line is None:
         return Screen((("class", "table"),), "", "", (), "", "", "", "info", "")
     names = games.names(state)
@@ -106,8 +116,10 @@ def render(state: TableState) -> Screen:
         if outcome is not None:
             dialogs.append(outcome)
     message, kind = _message(state)
+    language = state.settings.language
     return Screen(attrs, _status(state, turn, names), _tools(state), tuple(dialogs), board, last_move,
-                  message, kind, render_log.log_region(state))
+                  message, kind, render_log.log_region(state), language, direction(language),
+                  _("page-title"))
 
 
 def _board(state, view, names) -> str:
@@ -190,7 +202,21 @@ def _tools(state) -> str:
              ("import", "import", "", "tool-import")]
     if games.can_review(state) and state.review is None:
         items.append(("review", "review", "", "tool-review"))
-    return "".join(
+    tools = "".join(
         f'<button type="button" class="tool" data-action="{action}" data-value="{value}" '
         f'data-testid="btn-{testid}" data-key="tool-{testid}">{e(_(label))}</button>'
         for testid, action, value, label in items)
+    return tools + _language_menu(state.settings.language)
+
+
+def _language_menu(current: str) -> str:
+    """Each language named in itself, in its own direction, whatever the page speaks."""
+    buttons = "".join(
+        f'<button type="button" class="language" data-action="set-language" data-value="{code}" '
+        f'data-testid="lang-{code}" data-key="lang-{code}" lang="{code}" dir="{way}" '
+        f'aria-pressed="{"true" if code == current else "false"}">{e(name)}</button>'
+        for code, (name, way, _digits) in LANGUAGES.items())
+    label = e(_("language-menu"))
+    return f'<span class="languages" role="group" aria-label="{label}">{buttons}</span>'
+
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 from jaipur_core.ai import LEVELS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE
 
-from .messages import _, ngettext
+from .messages import _, ngettext, number
 from .render_table import e
 from .saves import KEPT_LIMIT
 
@@ -110,9 +110,9 @@ def result(state, view, names) -> tuple | None:
     row("row-goods", {p: ngettext("cell-goods", outcome.goods_counts[p], score=goods[p]) for p in (0, 1)},
         "goods")
     row("row-bonus", {p: _("cell-bonus", score=sum(bonus[p]),
-                           values=" ".join(map(str, bonus[p])) or _("none")) for p in (0, 1)}, "bonus")
+                           values=" ".join(map(number, bonus[p])) or _("none")) for p in (0, 1)}, "bonus")
     row("row-camel", {p: CAMEL_TOKEN_VALUE if outcome.camel_token == p else 0 for p in (0, 1)}, "camel")
-    row("row-total", {p: outcome.scores[p] for p in (0, 1)}, "total")
+    row("row-total", {p: number(outcome.scores[p]) for p in (0, 1)}, "total")
     notes = []
     if outcome.scores[0] == outcome.scores[1]:
         if outcome.bonus_counts[0] != outcome.bonus_counts[1]:

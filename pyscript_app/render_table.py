@@ -15,7 +15,7 @@ from html import escape
 from jaipur_core import CAMEL, GOODS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
-from .messages import _, card_name, ngettext
+from .messages import _, card_name, ngettext, number
 from .selection import BUTTONS, Choice, row_cards
 
 GLYPHS = ("◆", "●", "▲", "≋", "✱", "▬", "∩")
@@ -81,13 +81,13 @@ def tokens(view, names) -> str:
         name = CARD_NAMES[good]
         values = view.goods_pile(good)
         if values:
-            rest = " ".join(str(v) for v in values[1:])
-            inner = (f'<b class="token-next" data-testid="pile-next-{name}">{values[0]}</b>'
+            rest = " ".join(number(v) for v in values[1:])
+            inner = (f'<b class="token-next" data-testid="pile-next-{name}">{number(values[0])}</b>'
                      f'<span class="token-rest">{e(rest)}</span>')
         else:
             inner = f'<span class="token-empty">{e(_("pile-empty"))}</span>'
         label = _("pile-label", good=card_name(good),
-                  values=", ".join(map(str, values)) or _("pile-none-left"))
+                  values=", ".join(map(number, values)) or _("pile-none-left"))
         piles.append(f'<li class="pile pile--{name}" data-testid="pile-{name}" '
                      f'data-values="{e(" ".join(map(str, values)))}" aria-label="{e(label)}">'
                      f'<span class="pile-good"><span aria-hidden="true">{GLYPHS[good]}</span> '
@@ -109,7 +109,7 @@ def tokens(view, names) -> str:
 
 
 def won_tokens(view, player: int) -> str:
-    chips = [chip(good, " ".join(map(str, view.goods_won[player][good])))
+    chips = [chip(good, " ".join(map(number, view.goods_won[player][good])))
              for good in GOODS if view.goods_won[player][good]]
     return "".join(chips) or f'<span class="muted">{e(_("no-goods-tokens"))}</span>'
 
@@ -184,7 +184,7 @@ def me(view, names, selection) -> str:
     goods_total = sum(sum(v) for v in view.goods_won[seat])
     bonus_total = sum(view.own_bonus)
     camel = CAMEL_TOKEN_VALUE if view.camel_token == seat and view.round_result else 0
-    bonus = " ".join(map(str, view.own_bonus)) or _("none")
+    bonus = " ".join(map(number, view.own_bonus)) or _("none")
     return (
         f'<section class="player player--me" data-testid="me" aria-label="{e(_("your-cards"))}">'
         f'<h2 class="player-name">{e(names[seat])} {seals(view, seat, "my-seals")}'
@@ -192,7 +192,7 @@ def me(view, names, selection) -> str:
         f'{e(ngettext("rupees", goods_total + bonus_total + camel))}</span></h2>'
         f'<div class="hand" data-testid="hand" data-count="{len(hand)}" '
         f'aria-label="{e(_("your-hand", n=len(hand)))}">'
-        f'{hand_html}<span class="count">{len(hand)}/7</span></div>'
+        f'{hand_html}<span class="count">{number(len(hand))}/{number(7)}</span></div>'
         f'<div class="herd" data-testid="herd" data-count="{view.herds[seat]}" aria-label="{e(_("your-herd"))}">'
         f'<span class="herd-label">{e(_("herd-label", n=view.herds[seat]))}</span>{herd}</div>'
         f'<div class="won" data-testid="my-tokens">{won_tokens(view, seat)}'

@@ -41,11 +41,12 @@ def note(msg_id: str, kind: str = "info", offers: tuple = (), **params) -> Note:
 
 @dataclass(frozen=True)
 class Settings:
-    """The New game panel's choices (they apply to the next game)."""
+    """The New game panel's choices (they apply to the next game), and the page's language."""
 
     level: str = "medium"
     first: str = "random"
     opponent: str = "computer"
+    language: str = "en"          # en | fa | tr: every word, the writing direction, the digits
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,11 @@ from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import position_fragment
 
 from . import games
-from .effects import Copy, Download, PickFile, StartSearch
-from .events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, OptionChosen,
-                     Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
+from . import languages
+from .effects import Copy, Download, PickFile, Save, StartSearch
+from .events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, LanguageChosen,
+                     OptionChosen, Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
+from .messages import speaking
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
 from .table_state import FIRSTS, MODES, Search, TableState, note
 from .words import describe, hint_words, round_result, round_start
@@ -30,14 +32,35 @@ PANELS = ("new", "rules", "share", "log")
 
 
 def update(state: TableState, event) -> tuple[TableState, tuple]:
+    """Words made here (the log) are in the state's language, whatever catalog was active."""
     if isinstance(event, Booted):
-        return games.boot(state, event)
+        language = languages.choose(dict(event.params).get("lang"), event.stored_language,
+                                    event.browser_languages)
+        with speaking(language):
+            return games.boot(state, event)
+    if isinstance(event, LanguageChosen):
+        return _language_chosen(state, event)
     if not state.booted or state.line is None:
         return state, ()
     handler = _HANDLERS.get(type(event))
     if handler is None:
         return state, ()
-    return handler(state, event)
+    with speaking(state.settings.language):
+        return handler(state, event)
+
+
+def _language_chosen(state: TableState, event: LanguageChosen):
+    """Switch every word; the log is written again in the new language (the game is unchanged)."""
+    if event.language not in languages.LANGUAGES or not state.booted:
+        return state, ()
+    state = replace(state, settings=replace(state.settings, language=event.language), animate=False,
+                    last_move="", last_cards=())
+    if state.line is not None:
+        with speaking(event.language):
+            log = games.log_of(state, state.line)
+        state = replace(state, log=state.log if not log else log)
+    effects = () if state.embed else (Save(languages.STORAGE_KEY, event.language),)
+    return state, effects
 
 
 # --- the table ------------------------------------------------------------------------

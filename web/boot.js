@@ -19,12 +19,61 @@
 const root = document.documentElement;
 const here = (path) => new URL(path, import.meta.url).href;
 
-const STAGES = [
-  "Loading Python runtime",
-  "Loading micropip",
-  "Installing the game",
-  "Starting",
-];
+// The boot's words: English here, other languages from i18n.json (build.py writes it
+// from the same .po catalogs as the page's). The language is chosen as the page
+// chooses it: ?lang=, then the remembered choice, then navigator.languages.
+const LANGUAGES = { en: "ltr", fa: "rtl", tr: "ltr" };
+const LANGUAGE_KEY = "jaipur.lang";
+let WORDS = {
+  "boot-stage-runtime": "Loading Python runtime",
+  "boot-stage-micropip": "Loading micropip",
+  "boot-stage-game": "Installing the game",
+  "boot-stage-start": "Starting",
+  "boot-failed-retry": "The game could not start. Check the connection and press Retry.",
+  "boot-loading": "Loading…",
+  "boot-details": "Details",
+  "boot-retry": "Retry",
+  "page-title": "Jaipur",
+};
+let LANGUAGE = "en";
+const STAGE_IDS = ["boot-stage-runtime", "boot-stage-micropip", "boot-stage-game", "boot-stage-start"];
+const STAGES = STAGE_IDS.map((id) => WORDS[id]); // English, for performance marks
+
+function chooseLanguage() {
+  const candidates = [new URLSearchParams(location.search).get("lang")];
+  try {
+    if (!location.pathname.endsWith("embed.html")) candidates.push(localStorage.getItem(LANGUAGE_KEY));
+  } catch {
+    // storage disabled: the browser's languages decide
+  }
+  candidates.push(...(navigator.languages || [navigator.language]));
+  for (const tag of candidates) {
+    const code = typeof tag === "string" ? tag.trim().toLowerCase().split(/[-_]/)[0] : "";
+    if (code in LANGUAGES) return code;
+  }
+  return "en";
+}
+
+async function useBootLanguage() {
+  LANGUAGE = chooseLanguage();
+  root.lang = LANGUAGE;
+  root.dir = LANGUAGES[LANGUAGE];
+  if (LANGUAGE !== "en") {
+    try {
+      const response = await fetch(here("i18n.json"));
+      const all = await response.json();
+      WORDS = { ...WORDS, ...(all[LANGUAGE] || {}) };
+    } catch (error) {
+      console.warn(`Jaipur: boot words stay English: ${error.message}`);
+    }
+  }
+  document.title = WORDS["page-title"];
+  const heading = document.querySelector(".page-header h1");
+  if (heading) heading.textContent = WORDS["page-title"];
+  document.querySelector("[data-testid=boot-stage]").textContent = WORDS["boot-loading"];
+  document.querySelector(".boot-error summary").textContent = WORDS["boot-details"];
+  document.querySelector("[data-testid=boot-retry]").textContent = WORDS["boot-retry"];
+}
 // Seconds the boot may wait with nothing arriving before it gives up. Counted in
 // one-second ticks of an idle main thread, so a slow machine busy compiling or
 // starting Python is never mistaken for a stalled download.
@@ -55,7 +104,8 @@ function showStage(index) {
   performance.mark(`jaipur: ${STAGES[index]}`);
   const stage = document.querySelector("[data-testid=boot-stage]");
   const progress = document.querySelector("[data-testid=boot-progress]");
-  stage.textContent = `${STAGES[index]}… (${index + 1}/${STAGES.length})`;
+  const count = (n) => (LANGUAGE === "fa" ? n.toLocaleString("fa-IR") : String(n));
+  stage.textContent = `${WORDS[STAGE_IDS[index]]}… (${count(index + 1)}/${count(STAGES.length)})`;
   progress.value = index;
   root.dataset.bootStage = String(index + 1);
 }
@@ -66,10 +116,14 @@ function hideProgress() {
 
 function showError(error) {
   const box = document.querySelector("[data-testid=boot-error]");
-  const plain = error instanceof BootError ? error.message : `The game could not start: ${error.message || error}`;
+  let plain = error instanceof BootError ? error.message : `The game could not start: ${error.message || error}`;
+  let detail = error.detail || error.stack || String(error);
+  if (LANGUAGE !== "en") { // the player's language up front; the technical English in Details
+    detail = `${plain}\n${detail}`;
+    plain = WORDS["boot-failed-retry"];
+  }
   box.querySelector("[data-testid=boot-error-message]").textContent = plain;
-  box.querySelector("[data-testid=boot-error-detail]").textContent =
-    error.detail || error.stack || String(error);
+  box.querySelector("[data-testid=boot-error-detail]").textContent = detail;
   // A stalled Pyodide cannot be cancelled: Retry starts the page over.
   box.querySelector("[data-testid=boot-retry]")?.addEventListener("click", () => location.reload(), { once: true });
   box.hidden = false;
@@ -399,6 +453,7 @@ async function registerServiceWorker() {
 }
 
 async function boot() {
+  await useBootLanguage();
   showStage(0);
   const failures = failureWatch();
   const uncaught = watchUncaughtErrors();

@@ -8,6 +8,7 @@ import pytest
 
 from jaipur_core import CARD_NAMES, GOODS, Game, legal_actions
 from jaipur_core.share import position_fragment
+from tests.conftest import BOOT_TIMEOUT_MS
 from tests.e2e.table_driver import play_one_move, wait_until_settled
 
 pytestmark = pytest.mark.e2e
@@ -69,7 +70,7 @@ def test_copy_link_gives_a_url_that_opens_this_position(page, load_game):
     page.get_by_test_id("message").filter(has_text="clipboard").wait_for()
     page.goto("about:blank")
     page.goto(link)
-    page.locator("html[data-state=ready]").wait_for(state="attached", timeout=30_000)
+    page.locator("html[data-state=ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     shared = wait_until_settled(page)
     for key in ("market", "hand", "herd", "opponentHand", "opponentHerd", "deck", "piles"):
         assert shared[key] == before[key], key
@@ -94,7 +95,7 @@ def test_embed_in_a_320px_iframe(page, base_url):
     src = f"{base_url}embed.html?pause=0#{position_fragment(state)}"
     page.set_content(f'<iframe src="{src}" width="320" height="600" title="Jaipur"></iframe>')
     frame = page.frame_locator("iframe")
-    frame.locator("html[data-state=ready]").wait_for(state="attached", timeout=30_000)
+    frame.locator("html[data-state=ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
     assert frame.get_by_test_id("market-card").count() == sum(state.market)
     inner = page.frames[1]
     assert inner.evaluate("document.documentElement.scrollWidth") <= 320

@@ -1,0 +1,64 @@
+"""The page's languages: which one to speak, and its catalog from a compiled .mo file.
+
+Browser-free (the standard library's gettext only), so it may sit in the
+snapshot; the catalogs themselves are read at start-up (`load_installed`), after
+the wheel is unpacked, never at import time.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+from . import messages
+
+# code -> (its own name, writing direction, digits)
+LANGUAGES = {
+    "en": ("English", "ltr", messages.ASCII_DIGITS),
+    "fa": ("فارسی", "rtl", "۰۱۲۳۴۵۶۷۸۹"),
+    "tr": ("Türkçe", "ltr", messages.ASCII_DIGITS),
+}
+DEFAULT = "en"
+STORAGE_KEY = "jaipur.lang"
+LOCALE = Path(__file__).resolve().parent / "locale"
+DOMAIN = "jaipur"
+
+
+def direction(language: str) -> str:
+    return LANGUAGES.get(language, LANGUAGES[DEFAULT])[1]
+
+
+def _match(tag) -> str | None:
+    """'fa-IR' -> 'fa'; None for a language the page does not speak."""
+    if not isinstance(tag, str):
+        return None
+    code = tag.strip().lower().replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else None
+
+
+def choose(param=None, stored=None, browser=()) -> str:
+    """?lang= first (embeds use it), then the remembered choice, then navigator.languages."""
+    for candidate in (param, stored, *browser):
+        found = _match(candidate)
+        if found is not None:
+            return found
+    return DEFAULT
+
+
+def catalog_from_mo(data: bytes, language: str) -> messages.Catalog:
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    return messages.Catalog(translations=translations, plural=translations.plural,
+                            digits=LANGUAGES[language][2])
+
+
+def load_installed(locale: Path = LOCALE) -> list[str]:
+    """Register every compiled catalog found next to the code; the languages loaded."""
+    loaded = []
+    for language in LANGUAGES:
+        path = locale / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if language == DEFAULT or not path.is_file():
+            continue
+        messages.register(language, catalog_from_mo(path.read_bytes(), language))
+        loaded.append(language)
+    return loaded

@@ -1,0 +1,101 @@
+"""The page in فارسی and Türkçe, played by clicking like a person (the driver uses data-testid hooks).
+
+Screenshots of the right-to-left table (360 and 1280 px wide) are kept as test
+artifacts in $JAIPUR_ARTIFACTS if set, else in pytest's tmp folder; the path is printed.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from pyscript_app.messages import ENGLISH
+from tests.e2e.table_driver import play_until, wait_until_settled
+
+pytestmark = pytest.mark.e2e
+
+FAST = "&seed=3&level=easy&first=you&pause=0"
+PLACEHOLDER = re.compile(r"\{[A-Za-z_]\w*\}")
+NO_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def english_sentences() -> set[str]:
+    """Runs of several English words from the catalog: none may show in another language."""
+    runs = set()
+    for entry in ENGLISH.values():
+        for form in entry if isinstance(entry, tuple) else (entry,):
+            text = html.unescape(re.sub(r"<[^>]+>", " ", form))
+            for run in PLACEHOLDER.split(text):
+                run = run.strip(" .,:;()+·∩×!?–-\n")
+                if " " in run and len(run) >= 8:
+                    runs.add(run)
+    return runs
+
+
+def english_leaks(page) -> list[str]:
+    text = page.get_by_test_id("table").inner_text()
+    return sorted(run for run in english_sentences() if run in text)
+
+
+def artifacts(tmp_path_factory) -> Path:
+    folder = os.environ.get("JAIPUR_ARTIFACTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.mark.parametrize("language, direction", [("fa", "rtl"), ("tr", "ltr")])
+def test_a_whole_game_in_the_language_of_the_link(page, load_game, tmp_path_factory, language, direction):
+    load_game(f"./?lang={language}" + FAST)
+    html_element = page.locator("html")
+    assert (html_element.get_attribute("lang"), html_element.get_attribute("dir")) == (language, direction)
+    assert page.title() != "" and page.get_by_test_id(f"lang-{language}").get_attribute("aria-pressed") == "true"
+    for width in (320, 360):
+        page.set_viewport_size({"width": width, "height": 700})
+        assert page.evaluate(NO_SCROLL), f"horizontal scroll at {width}px"
+    if language == "fa":
+        folder = artifacts(tmp_path_factory)
+        for width in (360, 1280):
+            page.set_viewport_size({"width": width, "height": 900})
+            shot = folder / f"table-fa-{width}.png"
+            page.screenshot(path=str(shot), full_page=True)
+            print(f"screenshot: {shot}")
+        digits = page.get_by_test_id("my-score").inner_text()
+        assert re.search("[۰-۹]", digits) and not re.search("[0-9]", digits)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.get_by_test_id("btn-rules").click()
+    assert not english_leaks(page)  # the rules panel too
+    page.keyboard.press("Escape")
+    used: set[str] = set()
+    play_until(page, lambda t: page.get_by_test_id("play-again").count() > 0, used, limit=600)
+    assert page.get_by_test_id("game-over").is_visible()
+    assert not english_leaks(page), english_leaks(page)
+    for width in (320, 360):
+        page.set_viewport_size({"width": width, "height": 700})
+        assert page.evaluate(NO_SCROLL), f"horizontal scroll at {width}px at the end of the game"
+
+
+def test_the_chosen_language_survives_a_reload(page, load_game, wait_for_boot):
+    load_game("./?level=easy&first=you&pause=0")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.get_by_test_id("lang-tr").click()
+    page.locator("html[lang=tr]").wait_for(state="attached")
+    assert page.get_by_test_id("btn-new-game").inner_text() == "Yeni oyun"
+    page.reload()
+    assert wait_for_boot(page) == "ready"
+    wait_until_settled(page)
+    assert page.locator("html").get_attribute("lang") == "tr"
+    assert page.get_by_test_id("btn-rules").inner_text() == "Kurallar"
+    page.get_by_test_id("lang-fa").click()
+    assert page.locator("html").get_attribute("dir") == "rtl"
+
+
+def test_an_embed_speaks_the_language_it_is_given(page, load_game):
+    load_game("embed.html?lang=fa&pause=0")
+    assert (page.locator("html").get_attribute("lang"), page.locator("html").get_attribute("dir")) == ("fa", "rtl")
+    assert page.get_by_test_id("btn-rules").inner_text() == "قوانین"
+    assert not english_leaks(page)
