@@ -12,7 +12,10 @@ from tests.e2e.table_driver import import_file, read_table, snapshot, wait_until
 pytestmark = pytest.mark.e2e
 
 
-def test_import_a_record_and_refuse_garbage(load_game, tmp_path):
+def test_import_a_record_and_refuse_garbage(load_game, tmp_path, browser_name):
+    if browser_name == "firefox":
+        pytest.skip("Firefox over WebDriver BiDi (ESR 153, Playwright 1.60) reports no second file dialog "
+                    "from the same <input>, so importing twice cannot go through the real chooser")
     page = load_game("./?seed=3&level=easy&first=you&pause=0")
     before = wait_until_settled(page)
     garbage = tmp_path / "photo.jpg"

@@ -56,7 +56,10 @@ def test_a_whole_round_played_by_clicking(webkit_page, webkit_server):
             break
         webkit_page.play_one_move(table, used)
     assert table["turn"] == "over" and table["phase"] in ("round_over", "game_over")
-    assert webkit_page.elements("round-panel")[0].is_displayed()
+    # the round panel is a dialog that fades in: wait for it to be shown
+    webkit_page.wait_until("const panel = document.querySelector('[data-testid=round-panel]');"
+                           "return panel !== null && panel.checkVisibility({opacityProperty: false});",
+                           10, "the round panel did not show")
     assert any(line.startswith("Computer ") for line in table["log"])
     assert any(line.startswith("You ") for line in table["log"])
 
