@@ -121,25 +121,25 @@ def require_hash(path: Path, expected: str) -> None:
         )
 
 
-def fetch_pyodide_tarball() -> Path:
-    """npm pack the pinned runtime into the cache (once) and check its hash."""
+def npm_pack(name: str, version: str, sha256: str) -> Path:
+    """npm pack a pinned package into the cache (once) and check its hash."""
     folder = CACHE / "npm"
-    tarball = folder / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tarball = folder / f"{name}-{version}.tgz"
     if not tarball.exists():
         folder.mkdir(parents=True, exist_ok=True)
-        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--silent"], cwd=folder)
-    require_hash(tarball, PYODIDE_TARBALL_SHA256)
+        run(["npm", "pack", f"{name}@{version}", "--silent"], cwd=folder)
+    require_hash(tarball, sha256)
     return tarball
 
 
+def fetch_pyodide_tarball() -> Path:
+    """The pinned runtime's npm tarball, hash-checked."""
+    return npm_pack("pyodide", PYODIDE_VERSION, PYODIDE_TARBALL_SHA256)
+
+
 def copy_font(target: Path) -> None:
-    """npm pack the pinned Vazirmatn into the cache (once), check its hash, copy the woff2 files."""
-    folder = CACHE / "npm"
-    tarball = folder / f"vazirmatn-{VAZIRMATN_VERSION}.tgz"
-    if not tarball.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        run(["npm", "pack", f"vazirmatn@{VAZIRMATN_VERSION}", "--silent"], cwd=folder)
-    require_hash(tarball, VAZIRMATN_TARBALL_SHA256)
+    """The pinned Vazirmatn (npm, hash-checked): copy the woff2 files it needs."""
+    tarball = npm_pack("vazirmatn", VAZIRMATN_VERSION, VAZIRMATN_TARBALL_SHA256)
     target.mkdir(parents=True, exist_ok=True)
     wanted = dict(VAZIRMATN_FILES)
     with tarfile.open(tarball, "r|gz") as tar:
