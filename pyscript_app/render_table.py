@@ -15,8 +15,9 @@ from html import escape
 from jaipur_core import CAMEL, GOODS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
-from .messages import _, card_name, ngettext, number
+from .messages import _, card_name, cards_words, ngettext, number
 from .selection import BUTTONS, Choice, row_cards
+from .worth import market_after_trade, sale_worth
 
 GLYPHS = ("◆", "●", "▲", "≋", "✱", "▬", "∩")
 
@@ -223,12 +224,50 @@ def actions(view, choices: dict, selection) -> str:
         if name == "camels" and view.market[CAMEL]:
             label = _("btn-camels-count", n=view.market[CAMEL])
         detail = str(choice.action) if choice.enabled else ""
+        preview = _preview(view, name, choice.action) if choice.enabled else ""
         buttons.append(
             f'<button type="button" class="act act--{name}" data-action="play" data-value="{name}" '
             f'data-testid="btn-{name}" data-key="btn-{name}" '
             f'aria-disabled="{"false" if choice.enabled else "true"}" '
             f'title="{e(choice.reason or detail)}">{e(label)}'
-            f'{f"<small>{e(detail)}</small>" if detail else ""}</button>')
+            f'{f"<small>{e(detail)}</small>" if detail else ""}{preview}</button>')
     clear = ('<button type="button" class="act act--clear" data-action="clear" data-testid="btn-clear" '
              f'data-key="btn-clear"{" disabled" if selection.is_empty() else ""}>{e(_("btn-clear"))}</button>')
     return f'<div class="actions" data-testid="actions">{"".join(buttons)}{clear}</div>'
+
+
+def _preview(view, name: str, action) -> str:
+    """What the Sell or Trade button's move would do, in words (part C: worth)."""
+    if name == "sell":
+        return sale_preview(view, action.good, action.count)
+    if name == "trade":
+        after = market_after_trade(view.market, action.taken, action.given)
+        return (f'<small class="worth" data-testid="trade-worth">'
+                f'{e(_("worth-market-after", cards=cards_words(after)))}</small>')
+    return ""
+
+
+def sale_preview(view, good: int, count: int) -> str:
+    """The rupees a sale earns for certain, the bonus it may add, and a pile it empties."""
+    worth = sale_worth(view, good, count)
+    parts = [ngettext("worth-rupees", worth.rupees)]
+    if worth.bonus_range is not None:
+        low, high = worth.bonus_range
+        parts.append(_("worth-bonus", value=low) if low == high else _("worth-bonus-range", low=low, high=high))
+    elif worth.bonus_missed:
+        parts.append(_("worth-bonus-none"))
+    if worth.short:
+        parts.append(ngettext("worth-short", worth.short))
+    if worth.ends_round:
+        parts.append(_("worth-ends-round", good=card_name(good)))
+    elif worth.empties_pile:
+        parts.append(_("worth-empties", good=card_name(good)))
+    low, high = worth.bonus_range or (0, 0)
+    return (f'<small class="worth" data-testid="sell-worth" data-rupees="{worth.rupees}" '
+            f'data-bonus-low="{low}" data-bonus-high="{high}" '
+            f'data-ends-round="{"true" if worth.ends_round else "false"}">'
+            f'{"".join(map(_worth_part, parts))}</small>')
+
+
+def _worth_part(text: str) -> str:
+    return f'<span class="worth-part">{e(text)}</span>'
