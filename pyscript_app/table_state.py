@@ -82,7 +82,7 @@ class TableState:
     reviewable: bool = False      # an imported record or #game= link may be reviewed any time
     # --- the interface ---------------------------------------------------------------
     selection: Selection = EMPTY
-    panel: str | None = None      # new | rules | share | log | None
+    panel: str | None = None      # new | rules | share | log | know | None
     note: Note | None = None
     last_move: str = ""           # the other side's last move, in words (announced)
     last_cards: tuple = ()        # ((verb, ((card, count), ...)), ...) for that move

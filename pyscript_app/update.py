@@ -28,7 +28,7 @@ from .table_state import FIRSTS, MODES, Search, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
 HINT_LEVEL = "medium"
-PANELS = ("new", "rules", "share", "log")
+PANELS = ("new", "rules", "share", "log", "know")
 
 
 def update(state: TableState, event) -> tuple[TableState, tuple]:
