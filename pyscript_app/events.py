@@ -100,7 +100,8 @@ class Failed:
 
 PRESSED = frozenset({"clear", "hint", "share", "copy-link", "export", "import", "next-round",
                      "play-again", "new-game", "close", "handover-ready", "take-back", "review",
-                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel"})
+                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel",
+                     "result-aside"})
 OPTIONS = {"set-level": "level", "set-first": "first", "set-opponent": "opponent"}
 
 

@@ -272,6 +272,7 @@ Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; sp
     "rounds-round": "Round",
     "rounds-seal": "Seal",
     "rounds-seal-nobody": "nobody",
+    "rounds-why": "Why it ended",
     "tool-know": "What I know",
     "know-title": "What I know",
     "know-intro": "Counted from what you have seen: the market, your hand, both herds, "

@@ -92,6 +92,8 @@ class TableState:
     animate: bool = True
     share_url: str = ""
     review: int | None = None     # the step shown while reviewing
+    result_aside: int | None = None  # the game token when the round panel was set aside to look
+                                  # at the table; any change of the game brings the panel back
     kept: tuple = ()              # Kept games, newest first
     settings: Settings = Settings()
     # --- plumbing ----------------------------------------------------------------------
