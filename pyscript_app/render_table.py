@@ -250,24 +250,25 @@ def _preview(view, name: str, action) -> str:
 def sale_preview(view, good: int, count: int) -> str:
     """The rupees a sale earns for certain, the bonus it may add, and a pile it empties."""
     worth = sale_worth(view, good, count)
-    parts = [ngettext("worth-rupees", worth.rupees)]
+    parts = [("", ngettext("worth-rupees", worth.rupees))]
     if worth.bonus_range is not None:
         low, high = worth.bonus_range
-        parts.append(_("worth-bonus", value=low) if low == high else _("worth-bonus-range", low=low, high=high))
+        parts.append((" worth-bonus", _("worth-bonus", value=low) if low == high
+                      else _("worth-bonus-range", low=low, high=high)))
     elif worth.bonus_missed:
-        parts.append(_("worth-bonus-none"))
+        parts.append(("", _("worth-bonus-none")))
     if worth.short:
-        parts.append(ngettext("worth-short", worth.short))
+        parts.append(("", ngettext("worth-short", worth.short)))
     if worth.ends_round:
-        parts.append(_("worth-ends-round", good=card_name(good)))
+        parts.append(("", _("worth-ends-round", good=card_name(good))))
     elif worth.empties_pile:
-        parts.append(_("worth-empties", good=card_name(good)))
+        parts.append(("", _("worth-empties", good=card_name(good))))
     low, high = worth.bonus_range or (0, 0)
     return (f'<small class="worth" data-testid="sell-worth" data-rupees="{worth.rupees}" '
             f'data-bonus-low="{low}" data-bonus-high="{high}" '
             f'data-ends-round="{"true" if worth.ends_round else "false"}">'
-            f'{"".join(map(_worth_part, parts))}</small>')
+            f'{"".join(_worth_part(*part) for part in parts)}</small>')
 
 
-def _worth_part(text: str) -> str:
-    return f'<span class="worth-part">{e(text)}</span>'
+def _worth_part(extra_class: str, text: str) -> str:
+    return f'<span class="worth-part{extra_class}">{e(text)}</span>'
