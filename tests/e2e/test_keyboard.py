@@ -1,0 +1,249 @@
+"""Keyboard and screen-reader play: a whole game with keys alone, dialogs that keep and give back focus.
+
+After the page loads, these tests only press keys (page.keyboard.press); they read
+the page (which card has focus, what the table shows) but never click or call
+the page's code. `Keys` counts every press, which gives the keys-per-move figure.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.table_driver import plans, read_table, wait_until_settled
+
+pytestmark = pytest.mark.e2e
+
+FAST = "&level=easy&first=you&pause=0"
+MOST_KEYS_PER_MOVE = 8  # Tab-only play took ~21 presses per move before rows of cards and action keys
+
+FOCUSED = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  const row = a.dataset.zone === 'market' ? 'market' : (a.dataset.zone ? 'mine' : '');
+  const mine = [...document.querySelectorAll('[data-action=select][data-zone=hand], [data-action=select][data-zone=herd]')];
+  const market = [...document.querySelectorAll('[data-action=select][data-zone=market]')];
+  return {testid: a.dataset.testid || '', key: a.dataset.key || '', row,
+          position: row === 'market' ? market.indexOf(a) : mine.indexOf(a),
+          dialog: a.closest('[role=dialog]') ? a.closest('[role=dialog]').dataset.dialog : null,
+          tabStops: [...document.querySelectorAll('[data-action=select]')]
+            .filter((c) => c.getAttribute('tabindex') === '0').map((c) => c.dataset.key)};
+}"""
+
+MOVE_KEY = {"take": "t", "camels": "c", "trade": "r", "sell": "s"}
+
+
+class Keys:
+    """The keyboard, counted."""
+
+    def __init__(self, page):
+        self.page = page
+        self.presses = 0
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+            self.presses += 1
+
+    def focused(self) -> dict | None:
+        return self.page.evaluate(FOCUSED)
+
+    def pick(self, row: str, position: int, size: int) -> None:
+        """Go to a row (M: market, Y: your cards), arrow to a card, Space picks it."""
+        self.press("m" if row == "market" else "y")
+        at = self.focused()
+        assert at and at["row"] == row, at
+        forward = (position - at["position"]) % size
+        backward = (at["position"] - position) % size
+        if forward <= backward:
+            self.press("ArrowRight", forward)
+        else:
+            self.press("ArrowLeft", backward)
+        at = self.focused()
+        assert at["row"] == row and at["position"] == position, (row, position, at)
+        self.press("Space")
+
+
+def play_one_move_by_keys(keys: Keys, table: dict, used: set[str]) -> str:
+    page = keys.page
+    mine_size = len(table["hand"]) + table["herd"]
+    for kind, market, hand, herd in plans(table, used):
+        for index in market:
+            keys.pick("market", index, len(table["market"]))
+        for index in hand:
+            keys.pick("mine", index, mine_size)
+        for index in herd:
+            keys.pick("mine", len(table["hand"]) + index, mine_size)
+        if page.get_by_test_id(f"btn-{kind}").get_attribute("aria-disabled") == "false":
+            keys.press(MOVE_KEY[kind])
+            used.add(kind)
+            return kind
+        if market or hand or herd:
+            keys.press("Escape")  # clears the selection
+            assert read_table(page) and page.locator("[aria-pressed=true][data-action=select]").count() == 0
+    raise AssertionError(f"no move found for {table}")
+
+
+def assert_tab_stays_inside(keys: Keys, dialog: str, presses: int = 8) -> None:
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(presses):
+            keys.press(key)
+            at = keys.focused()
+            assert at is not None and at["dialog"] == dialog, (key, at)
+
+
+def test_a_whole_game_played_with_the_keyboard_alone(load_game):
+    page = load_game("./?seed=3" + FAST)
+    keys = Keys(page)
+    live = page.get_by_test_id("live").element_handle()
+    used: set[str] = set()
+    moves = rounds_ended = 0
+    announced = False
+    for _ in range(400):
+        table = wait_until_settled(page)
+        if table["turn"] == "over":
+            rounds_ended += 1
+            panel = page.get_by_test_id("round-panel")
+            dialog = panel.get_attribute("data-dialog")
+            assert panel.get_attribute("role") == "dialog" and panel.get_attribute("aria-modal") == "true"
+            at = keys.focused()
+            assert at and at["dialog"] == dialog, at  # the result takes the keyboard
+            assert_tab_stays_inside(keys, dialog, presses=3)
+            if page.get_by_test_id("play-again").count():
+                break
+            for _ in range(6):  # back to the round panel's main button
+                if keys.focused()["testid"] == "next-round":
+                    break
+                keys.press("Tab")
+            assert keys.focused()["testid"] == "next-round"
+            keys.press("Enter")
+            continue
+        if moves and not announced and any(line.startswith("Computer ") for line in table["log"]):
+            computer_line = next(line for line in reversed(table["log"]) if line.startswith("Computer "))
+            assert computer_line in live.inner_text()  # said in the persistent live region
+            announced = True
+        play_one_move_by_keys(keys, table, used)
+        moves += 1
+    else:
+        raise AssertionError("the game did not end")
+    assert page.get_by_test_id("game-over").is_visible()
+    assert rounds_ended >= 2 and used == {"take", "camels", "trade", "sell"}, (rounds_ended, used)
+    assert announced
+    # the live region was never replaced: the node held since the start is still the page's
+    assert live.evaluate("(node) => node.isConnected && node === document.querySelector('[data-testid=live]')")
+    assert live.get_attribute("aria-live") == "polite"
+    per_move = keys.presses / moves
+    print(f"\nkeyboard game: {keys.presses} key presses for {moves} moves over {rounds_ended} rounds "
+          f"= {per_move:.2f} per move")
+    assert per_move <= MOST_KEYS_PER_MOVE, per_move
+
+
+def test_each_row_of_cards_is_one_tab_stop_and_arrows_move_inside_it(load_game):
+    page = load_game("./?seed=3" + FAST)
+    wait_until_settled(page)
+    keys = Keys(page)
+    keys.press("m")
+    at = keys.focused()
+    assert at["row"] == "market" and at["position"] == 0
+    assert at["tabStops"] == ["market-0", "hand-0"]  # one per row
+    keys.press("ArrowRight", 2)
+    assert keys.focused()["key"] == "market-2"
+    keys.press("ArrowLeft", 3)  # wraps to the far end
+    assert keys.focused()["key"] == "market-4"
+    keys.press("Home")
+    assert keys.focused()["key"] == "market-0"
+    keys.press("End")
+    assert keys.focused()["key"] == "market-4"
+    assert keys.focused()["tabStops"][0] == "market-4"  # the row remembers its card
+    keys.press("Tab")
+    assert keys.focused()["row"] == "mine"  # the next Tab stop is your cards, not the next market card
+    keys.press("Shift+Tab")
+    assert keys.focused()["key"] == "market-4"
+    keys.press("Space")
+    assert page.get_by_test_id("market-card").nth(4).get_attribute("aria-pressed") == "true"
+    assert keys.focused()["key"] == "market-4"  # focus survives the render
+    keys.press("Escape")
+    assert page.get_by_test_id("market-card").nth(4).get_attribute("aria-pressed") == "false"
+    # every action button says its key
+    for name, key in MOVE_KEY.items():
+        assert page.get_by_test_id(f"btn-{name}").get_attribute("aria-keyshortcuts") == key.upper()
+
+
+@pytest.mark.parametrize("open_with, dialog, testid", [
+    ("n", "new", "new-game-panel"),
+    ("Shift+?", "rules", "rules-panel"),
+    ("share", "share", "share-panel"),
+])
+def test_a_dialog_keeps_the_keyboard_and_gives_it_back(load_game, open_with, dialog, testid):
+    page = load_game("./?seed=3" + FAST)
+    wait_until_settled(page)
+    keys = Keys(page)
+    keys.press("m")
+    keys.press("ArrowRight")
+    if open_with == "share":  # no key of its own: Tab back to the Share tool, then Enter
+        for _ in range(30):
+            if keys.focused()["testid"] == "btn-share":
+                break
+            keys.press("Shift+Tab")
+        opener = "btn-share"
+        keys.press("Enter")
+    else:
+        opener = "btn-market"
+        keys.press(open_with)
+    panel = page.get_by_test_id(testid)
+    panel.wait_for(state="visible")
+    assert panel.get_attribute("role") == "dialog" and panel.get_attribute("aria-modal") == "true"
+    title = page.locator(f"#{panel.get_attribute('aria-labelledby')}")
+    assert title.inner_text().strip()
+    assert keys.focused()["dialog"] == dialog  # opening takes the keyboard in
+    assert_tab_stays_inside(keys, dialog)
+    if dialog == "rules":
+        help_text = page.get_by_test_id("keys-help").inner_text()
+        assert "Take the selected good" in help_text and "Go to the market" in help_text
+    keys.press("t")  # the table's keys rest while a dialog is open
+    assert read_table(page)["hand"] and page.get_by_test_id(testid).count() == 1
+    keys.press("Escape")
+    assert page.get_by_test_id(testid).count() == 0
+    back = keys.focused()
+    if opener == "btn-market":
+        assert back["key"] == "market-1", back
+    else:
+        assert back["testid"] == opener, back
+
+
+def test_the_hand_over_screen_keeps_the_keyboard(load_game):
+    page = load_game("./?seed=5&opponent=friend&first=you")
+    handover = page.get_by_test_id("handover")
+    handover.wait_for(state="visible")
+    keys = Keys(page)
+    assert keys.focused()["testid"] == "handover-ready"
+    assert_tab_stays_inside(keys, handover.get_attribute("data-dialog"), presses=3)
+    keys.press("s")  # no table key behind the screen
+    assert handover.is_visible()
+    for _ in range(4):
+        if keys.focused()["testid"] == "handover-ready":
+            break
+        keys.press("Tab")
+    keys.press("Enter")
+    assert page.get_by_test_id("handover").count() == 0
+    keys.press("y")
+    assert keys.focused()["row"] == "mine"
+
+
+def test_the_log_is_reached_by_tab_and_by_its_key(load_game):
+    page = load_game("./?seed=3" + FAST)
+    wait_until_settled(page)
+    keys = Keys(page)
+    keys.press("y")
+    for _ in range(20):
+        keys.press("Tab")
+        if keys.focused() and keys.focused()["testid"] == "log":
+            break
+    log = page.get_by_test_id("log")
+    assert keys.focused()["testid"] == "log"
+    assert log.get_attribute("tabindex") == "0"
+    name = page.locator(f"#{log.get_attribute('aria-labelledby')}").inner_text()
+    assert name.strip() == "Game log"
+    keys.press("m")
+    assert keys.focused()["row"] == "market"
+    keys.press("l")
+    assert keys.focused()["testid"] == "log"
