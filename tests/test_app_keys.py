@@ -148,3 +148,67 @@ def test_the_rules_panel_carries_the_keys():
     key, html = rules(TableState())
     assert 'data-testid="keys-help"' in html and "<kbd>T</kbd>" in html
     assert 'role="dialog"' in html and 'aria-modal="true"' in html
+
+
+def _key(runner, key, **extra):
+    """What dom.py's keydown listener does with a key: from_key on the runner's state, then dispatch."""
+    state = runner.state
+    event = from_key(key, state.review is not None, state.panel is not None,
+                     selecting=not state.selection.is_empty(), **extra)
+    if event is not None:
+        runner.dispatch(event)
+    return event
+
+
+def test_keys_play_a_move_and_the_computers_reply_is_announced_in_the_live_region():
+    from jaipur_core import TakeGood, legal_actions
+    from pyscript_app.render import skeleton
+    from tests.app_fakes import press, started
+
+    host, runner = started(seed=3, first="you", level="easy")
+    take = next(a for a in legal_actions(runner.state.line.state) if isinstance(a, TakeGood))
+    market = runner.state.line.state.market
+    index = sum(market[:take.good])  # the first card of that good in the market row
+    press(runner, "select", zone="market", index=str(index))  # Space on a focused card is its click
+    assert _key(runner, "Escape") == Pressed("clear") and runner.state.selection.is_empty()
+    press(runner, "select", zone="market", index=str(index))
+    assert _key(runner, "t") == ActionPressed("take")
+    assert runner.state.line.actions_played == 1
+    host.run()
+    said = runner.state.log[-1]
+    assert said.startswith("Computer ") and said in host.screen.last_move
+    # the live region wraps the last move and the message, and is part of the fixed skeleton
+    page = skeleton()
+    live = page[page.index('data-testid="live"') - 40:page.index('data-region="log"')]
+    assert 'aria-live="polite"' in live and 'data-region="last-move"' in live and 'data-region="message"' in live
+
+
+def test_panel_keys_open_and_escape_closes_them():
+    from tests.app_fakes import started
+
+    host, runner = started(seed=3, first="you", level="easy")
+    _key(runner, "n")
+    assert runner.state.panel == "new" and 'data-testid="new-game-panel"' in host.html
+    assert _key(runner, "?", shift=True) is None  # the table's keys rest while a panel is open
+    assert _key(runner, "Escape") == Pressed("close") and runner.state.panel is None
+    _key(runner, "?", shift=True)
+    assert runner.state.panel == "rules" and 'data-testid="keys-help"' in host.html
+    _key(runner, "Escape")
+    assert runner.state.panel is None
+
+
+def test_the_log_is_a_named_tab_stop_and_every_dialog_is_modal():
+    from dataclasses import replace
+
+    from pyscript_app.render_dialogs import new_game, share
+    from pyscript_app.render_log import log_panel, log_region
+    from pyscript_app.table_state import TableState
+
+    state = replace(TableState(), log=("one", "two"))
+    region = log_region(state)
+    assert 'tabindex="0"' in region and 'aria-labelledby="log-heading"' in region
+    assert 'id="log-heading"' in region
+    for key, html in (log_panel(state), new_game(state), share(state)):
+        assert 'role="dialog"' in html and 'aria-modal="true"' in html, key
+        labelled = re.search(r'aria-labelledby="([^"]+)"', html).group(1)
+        assert f'id="{labelled}"' in html, key
