@@ -344,8 +344,11 @@ class BrowserHost:
         return True
 
     def _top_dialog(self):
-        """The dialog the keyboard belongs to: the one holding focus, else the newest on the page."""
-        dialogs = list(self.root.querySelector('[data-region="dialogs"]').children)
+        """The modal dialog the keyboard belongs to: the one holding focus, else the newest open.
+
+        Only `aria-modal="true"` dialogs hold the keyboard: one set aside (not modal) lets it go."""
+        dialogs = [node for node in self.root.querySelector('[data-region="dialogs"]').children
+                   if _text(node.getAttribute("aria-modal")) == "true"]
         if not dialogs:
             return None
         active = _value(js.document.activeElement)
