@@ -111,12 +111,15 @@ def keys_help() -> str:
     """The keys section of the help (rules panel): every key, from the lists above."""
     from html import escape
 
-    def row(label: str, help_id: str) -> str:
-        return f'<dt><kbd>{escape(label)}</kbd></dt><dd>{escape(_(help_id))}</dd>'
+    def row(labels, help_id: str) -> str:
+        keys = " ".join(f"<kbd>{escape(label)}</kbd>" for label in labels)
+        return f'<dt>{keys}</dt><dd>{escape(_(help_id))}</dd>'
 
-    rows = [row(k.label, k.help_id) for k in ACTION_KEYS + FOCUS_KEYS]
-    rows += [row(_("key-label-tab"), "key-tab"), row(_("key-label-arrows"), "key-arrows"),
-             row(_("key-label-select"), "key-select"), row(_("key-label-escape"), "key-escape")]
+    rows = [row((k.label,), k.help_id) for k in ACTION_KEYS + FOCUS_KEYS]
+    rows += [row((_("key-label-tab"),), "key-tab"),
+             row(("←", "→", "↑", "↓", _("key-label-home"), _("key-label-end")), "key-arrows"),
+             row((_("key-label-space"), _("key-label-enter")), "key-select"),
+             row((_("key-label-escape"),), "key-escape")]
     return (f'<section class="keys-help" data-testid="keys-help" aria-labelledby="keys-help-title">'
             f'<h3 id="keys-help-title">{escape(_("keys-title"))}</h3>'
             f'<dl class="keys">{"".join(rows)}</dl></section>')

@@ -269,10 +269,10 @@ Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; sp
     "key-focus-log": "Go to the game log (the arrows scroll it)",
     "key-label-tab": "Tab",
     "key-tab": "Next part of the table: market, your cards, buttons, log; in a window, its next button",
-    "key-label-arrows": "← → ↑ ↓ Home End",
+    "key-label-home": "Home", "key-label-end": "End",
     "key-arrows": "Move between the cards of the market, or of your hand and herd; "
                   "while reviewing, step through the game",
-    "key-label-select": "Space, Enter",
+    "key-label-space": "Space", "key-label-enter": "Enter",
     "key-select": "Pick or put back the card in focus, or press the button in focus",
     "key-label-escape": "Esc",
     "key-escape": "Close the window; on the table, clear the selection",

@@ -31,6 +31,14 @@ FOCUSED = """() => {
 
 MOVE_KEY = {"take": "t", "camels": "c", "trade": "r", "sell": "s"}
 
+# The page's Tab order as a person sees it: every control Tab stops at, in document order.
+TAB_ORDER = """() => [...document.querySelectorAll(
+    'button:not([disabled]), input:not([type=hidden]), a[href], [tabindex]')]
+  .filter((e) => e.tabIndex >= 0 && e.getClientRects().length)
+  .map((e) => e.dataset.key || e.dataset.testid || e.tagName)"""
+TAB_ONLY_MOVES = 12
+MOST_TAB_ONLY_KEYS_PER_MOVE = 12
+
 
 class Keys:
     """The keyboard, counted."""
@@ -38,11 +46,15 @@ class Keys:
     def __init__(self, page):
         self.page = page
         self.presses = 0
+        self.kinds: dict[str, int] = {}
 
     def press(self, key: str, times: int = 1) -> None:
         for _ in range(times):
             self.page.keyboard.press(key)
             self.presses += 1
+            kind = key if key in ("Tab", "Shift+Tab", "Space", "Enter", "Escape") else (
+                "arrow" if key.startswith(("Arrow", "Home", "End")) else "letter")
+            self.kinds[kind] = self.kinds.get(kind, 0) + 1
 
     def focused(self) -> dict | None:
         return self.page.evaluate(FOCUSED)
@@ -61,6 +73,20 @@ class Keys:
         at = self.focused()
         assert at["row"] == row and at["position"] == position, (row, position, at)
         self.press("Space")
+
+    def pick_arrows(self, at: dict, key: str) -> None:
+        """From a focused card, arrow along its row (the shorter way round) to the card `key`."""
+        cards = self.page.evaluate(
+            "(row) => [...document.querySelectorAll(row === 'market' ? '[data-action=select][data-zone=market]'"
+            " : '[data-action=select][data-zone=hand], [data-action=select][data-zone=herd]')]"
+            ".map((c) => c.dataset.key)", at["row"])
+        position, size = cards.index(key), len(cards)
+        forward = (position - at["position"]) % size
+        backward = (at["position"] - position) % size
+        if forward <= backward:
+            self.press("ArrowRight", forward)
+        else:
+            self.press("ArrowLeft", backward)
 
 
 def play_one_move_by_keys(keys: Keys, table: dict, used: set[str]) -> str:
@@ -133,7 +159,7 @@ def test_a_whole_game_played_with_the_keyboard_alone(load_game):
     assert live.get_attribute("aria-live") == "polite"
     per_move = keys.presses / moves
     print(f"\nkeyboard game: {keys.presses} key presses for {moves} moves over {rounds_ended} rounds "
-          f"= {per_move:.2f} per move")
+          f"= {per_move:.2f} per move ({keys.kinds})")
     assert per_move <= MOST_KEYS_PER_MOVE, per_move
 
 
@@ -247,3 +273,64 @@ def test_the_log_is_reached_by_tab_and_by_its_key(load_game):
     assert keys.focused()["row"] == "market"
     keys.press("l")
     assert keys.focused()["testid"] == "log"
+
+
+def tab_to(keys: Keys, key: str) -> None:
+    """Tab or Shift+Tab (whichever is shorter, as a person who sees the page would) to the control `key`;
+    a card of a row with roving focus is reached through the row's Tab stop, then the arrows."""
+    page = keys.page
+    card = page.locator(f'[data-key="{key}"][data-action=select]')
+    target = key
+    if card.count() and card.get_attribute("tabindex") == "-1":  # a row with one Tab stop
+        zone = card.get_attribute("data-zone")
+        stops = page.locator('[data-action=select][tabindex="0"]')
+        row = "market" if zone == "market" else "mine"
+        at = keys.focused()
+        if at and at["row"] == row:
+            keys.pick_arrows(at, key)
+            assert keys.focused()["key"] == key, (key, keys.focused())
+            return
+        target = next(stops.nth(i).get_attribute("data-key") for i in range(stops.count())
+                      if (stops.nth(i).get_attribute("data-zone") == "market") == (row == "market"))
+    order = page.evaluate(TAB_ORDER)
+    at = keys.focused()
+    here = order.index(at["key"] or at["testid"]) if at and (at["key"] or at["testid"]) in order else -1
+    there = order.index(target)
+    if there > here:
+        keys.press("Tab", there - here)
+    elif there < here:
+        keys.press("Shift+Tab", here - there)
+    at = keys.focused()
+    if at["key"] != key:  # inside a row: the arrows
+        keys.pick_arrows(at, key)
+    assert keys.focused()["key"] == key, (key, keys.focused())
+
+
+def test_tab_arrows_space_and_enter_alone_measured(load_game):
+    """No letter keys: the figure to set beside the ~21 Tab presses per move of a page without rows."""
+    page = load_game("./?seed=3" + FAST)
+    keys = Keys(page)
+    used: set[str] = set()
+    for _ in range(TAB_ONLY_MOVES):
+        table = wait_until_settled(page)
+        assert table["turn"] == "human"
+        for kind, market, hand, herd in plans(table, used):
+            cards = ([f"market-{i}" for i in market] + [f"hand-{i}" for i in hand]
+                     + [f"herd-{i}" for i in herd])
+            for card in cards:
+                tab_to(keys, card)
+                keys.press("Space")
+            if page.get_by_test_id(f"btn-{kind}").get_attribute("aria-disabled") == "false":
+                tab_to(keys, f"btn-{kind}")
+                keys.press("Enter")
+                used.add(kind)
+                break
+            if cards:
+                tab_to(keys, "btn-clear")
+                keys.press("Enter")
+        else:
+            raise AssertionError(f"no move found for {table}")
+    per_move = keys.presses / TAB_ONLY_MOVES
+    print(f"\nTab, arrows, Space and Enter alone: {keys.presses} presses for {TAB_ONLY_MOVES} moves "
+          f"= {per_move:.2f} per move ({keys.kinds})")
+    assert per_move <= MOST_TAB_ONLY_KEYS_PER_MOVE, per_move
