@@ -334,3 +334,19 @@ def test_tab_arrows_space_and_enter_alone_measured(load_game):
     print(f"\nTab, arrows, Space and Enter alone: {keys.presses} presses for {TAB_ONLY_MOVES} moves "
           f"= {per_move:.2f} per move ({keys.kinds})")
     assert per_move <= MOST_TAB_ONLY_KEYS_PER_MOVE, per_move
+
+
+def test_right_to_left_the_arrows_follow_the_writing(load_game):
+    page = load_game("./?lang=fa&seed=3" + FAST)
+    wait_until_settled(page)
+    keys = Keys(page)
+    keys.press("m")
+    keys.press("ArrowLeft")  # forward in a right-to-left row
+    assert keys.focused()["key"] == "market-1"
+    keys.press("ArrowRight")
+    assert keys.focused()["key"] == "market-0"
+    keys.press("Shift+?")
+    help_text = page.get_by_test_id("keys-help").inner_text()
+    assert "برداشتن کالای انتخاب‌شده" in help_text  # the help in Persian
+    keys.press("Escape")
+    assert keys.focused()["key"] == "market-0"
