@@ -293,6 +293,29 @@ Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; sp
                    "{size} cards: {n} tokens left; values not seen yet: {values}"),
     "know-bonus-5": ("{size}+ cards: {n} token left; values not seen yet: {values}",
                      "{size}+ cards: {n} tokens left; values not seen yet: {values}"),
+    # --- table looks D: keys (the help's keys section, pyscript_app/keys.py) -----------------
+    "keys-title": "Keyboard",
+    "key-take": "Take the selected good",
+    "key-camels": "Take all the camels",
+    "key-trade": "Trade the selected cards",
+    "key-sell": "Sell the selected cards",
+    "key-hint": "Hint: select a good move",
+    "key-takeback": "Take back your last move",
+    "key-new-game": "New game",
+    "key-help": "These rules and keys",
+    "key-focus-market": "Go to the market",
+    "key-focus-mine": "Go to your cards (hand, then herd)",
+    "key-focus-log": "Go to the game log (the arrows scroll it)",
+    "key-label-tab": "Tab",
+    "key-tab": "Next part of the table: market, your cards, buttons, log; in a window, its next button",
+    "key-label-home": "Home", "key-label-end": "End",
+    "key-arrows": "Move between the cards of the market, or of your hand and herd; "
+                  "while reviewing, step through the game",
+    "key-label-space": "Space", "key-label-enter": "Enter",
+    "key-select": "Pick or put back the card in focus, or press the button in focus",
+    "key-label-escape": "Esc",
+    "key-escape": "Close the window; on the table, clear the selection",
+    # --- end of table looks D ids ---------------------------------------------------------------
 }
 
 

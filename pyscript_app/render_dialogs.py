@@ -10,6 +10,7 @@ from jaipur_core import view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE
 
+from .keys import keys_help
 from .knowledge import round_end_cause
 from .messages import _, ngettext, number
 from .render_table import e
@@ -32,8 +33,8 @@ def _options(action: str, chosen: str, choices, testid: str) -> str:
 
 
 def _dialog(key: str, testid: str, title: str, body: str, extra_class: str = "") -> tuple:
-    return (key, f'<section class="panel{extra_class}" role="dialog" aria-labelledby="{key}-title" '
-                 f'data-testid="{testid}" data-dialog="{key}"><h2 id="{key}-title">{e(title)}</h2>'
+    return (key, f'<section class="panel{extra_class}" role="dialog" aria-modal="true" '
+                 f'aria-labelledby="{key}-title" data-testid="{testid}" data-dialog="{key}"><h2 id="{key}-title">{e(title)}</h2>'
                  f'{body}</section>')
 
 
@@ -72,7 +73,8 @@ def kept_words(kept) -> str:
 
 
 def rules(state) -> tuple:
-    body = f'{_("rules-html")}<p>{_button("close", "close", "close-panel", autofocus=True)}</p>'
+    body = (f'{_("rules-html")}{keys_help()}'
+            f'<p>{_button("close", "close", "close-panel", autofocus=True)}</p>')
     return _dialog("rules", "rules-panel", _("rules-title"), body, " rules")
 
 
@@ -160,7 +162,7 @@ def result(state, view, names) -> tuple | None:
     body = (f'{why}<table class="scores">{head}{"".join(rows)}</table>'
             f'{"".join(f"<p data-testid=result-note>{e(n)}</p>" for n in notes)}'
             f'<p data-testid="seal">{e(seal)} {e(seals)}</p>{every_round}<p>{buttons}</p>')
-    return (key, f'<section class="panel result" role="dialog" aria-labelledby="{key}-title" '
+    return (key, f'<section class="panel result" role="dialog" aria-modal="true" aria-labelledby="{key}-title" '
                  f'data-testid="round-panel" data-dialog="{key}"><h2 id="{key}-title" '
                  f'data-testid="{testid}">{e(title)}</h2>{body}</section>')
 
