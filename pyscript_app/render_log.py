@@ -19,7 +19,8 @@ LOG_PANEL = "log"
 def _lines(lines, total: int, testid: str) -> str:
     # Newest first; `start` keeps each line's number in the whole log.
     items = "".join(f"<li>{e(line)}</li>" for line in reversed(lines))
-    return f'<ol class="log" data-testid="{testid}" reversed start="{total}">{items}</ol>'
+    # tabindex: the list scrolls, so a keyboard must be able to reach it (WCAG 2.1.1)
+    return f'<ol class="log" data-testid="{testid}" tabindex="0" reversed start="{total}">{items}</ol>'
 
 
 def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> str:
