@@ -65,13 +65,15 @@ def check(page, name: str, results, screenshots: bool = False) -> None:
     folder, found = results
     blocking = []
     for scheme in SCHEMES:
-        page.emulate_media(color_scheme=scheme)
+        # reduced motion: no colour transition or panel fade may be caught half-way by axe
+        page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900 if width > 400 else 740})
             report = AXE.run(page).response
             impacts = Counter(v["impact"] for v in report["violations"])
-            found[f"{name}/{scheme}/{width}"] = {impact: impacts.get(impact, 0)
-                                                 for impact in ("critical", "serious", "moderate", "minor")}
+            found[f"{name}/{scheme}/{width}"] = {
+                **{impact: impacts.get(impact, 0) for impact in ("critical", "serious", "moderate", "minor")},
+                "rules": sorted(f"{v['id']} ({v['impact']})" for v in report["violations"])}
             blocking += [f"{scheme} {width}px: {v['id']} ({v['impact']}) {v['help']}: "
                          + "; ".join(node["target"][0] if isinstance(node["target"][0], str) else str(node["target"])
                                      for node in v["nodes"][:4])
