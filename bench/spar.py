@@ -63,59 +63,78 @@ class OutsideBot:
         self.command, self.timeout = command, timeout
         self.process: subprocess.Popen | None = None
         self._buffer = b""
+        self._answered = 0      # answers from the current process
 
     def _start(self) -> None:
         # Own session: the bot's helpers (e.g. an engine it runs) die with it in close().
+        self._answered = 0
         self.process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, start_new_session=True)
         self._buffer = b""
 
     def ask(self, view_line: str) -> tuple[str | None, str | None]:
-        """Send one view line; return (answer, None) or (None, why there is no answer)."""
+        """Send one view line; return (answer, None) or (None, why there is no answer).
+
+        A bot that exits after an answer (one process per move) is started again
+        for its next move: if a process that has answered before reaches end of
+        output without answering, the view is sent once more to a fresh one.
+        """
+        answer, problem, ended = self._ask_once(view_line)
+        if ended and self._answered:
+            self.close()
+            answer, problem, ended = self._ask_once(view_line)
+        if problem is None:
+            self._answered += 1
+        return answer, problem
+
+    def _ask_once(self, view_line: str) -> tuple[str | None, str | None, bool]:
         if self.process is None or self.process.poll() is not None:
+            self.close()
             try:
                 self._start()
             except OSError as error:
-                return None, f"cannot start the bot: {error}"
+                return None, f"cannot start the bot: {error}", False
         try:
             self.process.stdin.write(view_line.encode() + b"\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
-            return None, f"the bot exited (code {self.process.poll()}) before reading its view"
+            return None, f"the bot exited (code {self.process.poll()}) before reading its view", True
         return self._read_line()
 
-    def _read_line(self) -> tuple[str | None, str | None]:
+    def _read_line(self) -> tuple[str | None, str | None, bool]:
+        """(answer, problem, whether the bot's output ended)."""
         deadline = time.monotonic() + self.timeout
         stream = self.process.stdout
         with selectors.DefaultSelector() as selector:
             selector.register(stream, selectors.EVENT_READ)
             while b"\n" not in self._buffer:
                 if len(self._buffer) > MAX_ANSWER_BYTES:
-                    return None, f"answer longer than {MAX_ANSWER_BYTES} bytes without a line end"
+                    return None, f"answer longer than {MAX_ANSWER_BYTES} bytes without a line end", False
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
-                    return None, f"no answer within {self.timeout:g} s"
+                    return None, f"no answer within {self.timeout:g} s", False
                 chunk = os.read(stream.fileno(), 65536)
                 if not chunk:
                     try:
                         code = self.process.wait(timeout=1)
                     except subprocess.TimeoutExpired:
-                        return None, "the bot closed its output without answering"
-                    return None, f"the bot exited (code {code}) without answering"
+                        return None, "the bot closed its output without answering", True
+                    return None, f"the bot exited (code {code}) without answering", True
                 self._buffer += chunk
         line, self._buffer = self._buffer.split(b"\n", 1)
         try:
-            return line.decode().strip(), None
+            return line.decode().strip(), None, False
         except UnicodeDecodeError:
-            return None, "answer is not UTF-8 text"
+            return None, "answer is not UTF-8 text", False
 
     def close(self) -> None:
         if self.process is None:
             return
-        if self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
+        # The whole group, even if the bot itself has exited: helpers it left behind go too.
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            if self.process.poll() is None:
                 self.process.kill()
         self.process.wait()
         for stream in (self.process.stdin, self.process.stdout):
@@ -279,6 +298,8 @@ def main(argv=None) -> int:
     if not args.ai or not args.bot:
         parser.error("--ai and --bot are required (or --report)")
     command = shlex.split(args.bot)
+    # Stopped with kill: unwind, so the game's finally kills the bot's process group too.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     run = {"level": args.ai, "bot": args.bot, "bot_name": args.bot_name, "seed": args.seed}
     if args.progress:
         with open(args.progress, "a") as progress:
