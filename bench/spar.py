@@ -255,6 +255,52 @@ def summarize(level: str, bot_name: str, games: list[dict], seed="mixed") -> str
     return "\n".join(lines)
 
 
+def round_starts(records) -> dict:
+    """Rounds each side won, split by which side started the round, from game records.
+
+    Replays every finished round of each `jaipur-game/1` record written by this
+    harness (its `spar.our_seat` says which seat was ours); a round cut short by
+    a forfeit or the cap is skipped. A round without a seal (a full tie) counts
+    for nobody.
+    """
+    from jaipur_core.position import position_from_json
+    from jaipur_core.rules import apply
+    table = {"ours": [0, 0], "bot": [0, 0]}   # starter -> [rounds, won by our side]
+    for record in records:
+        our_seat = record["spar"]["our_seat"]
+        for played in record["rounds"]:
+            state = position_from_json(played["start"])
+            starter = "ours" if state.round_starter == our_seat else "bot"
+            for action in played["actions"]:
+                state = apply(state, action)
+            if state.round_result is None:
+                continue
+            table[starter][0] += 1
+            table[starter][1] += state.round_result.seal == our_seat
+    return table
+
+
+def round_starts_text(table: dict) -> str:
+    parts = []
+    for starter, label in (("ours", "we started"), ("bot", "the bot started")):
+        rounds, won = table[starter]
+        parts.append(f"{label}: we won {won}/{rounds}")
+    return "rounds won by our side when " + "; when ".join(parts)
+
+
+def read_records(paths) -> list[dict]:
+    """Records from --records files, one per game (later duplicates of a game dropped)."""
+    records, seen = [], set()
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            if line.strip():
+                record = json.loads(line)
+                if record["spar"]["game"] not in seen:
+                    seen.add(record["spar"]["game"])
+                    records.append(record)
+    return records
+
+
 def read_progress(paths) -> tuple[dict, list[dict]]:
     """The run header and the finished games of progress files (later duplicates of a game dropped)."""
     header, games, seen = {}, [], set()
@@ -288,12 +334,16 @@ def main(argv=None) -> int:
     parser.add_argument("--progress", help="append each finished game here (JSON lines)")
     parser.add_argument("--records", help="append each game's jaipur-game/1 record here (JSON lines)")
     parser.add_argument("--report", nargs="+", metavar="PROGRESS", help="only summarize progress files")
+    parser.add_argument("--report-records", nargs="+", metavar="RECORDS",
+                        help="with --report: also rounds won by who started them, from record files")
     args = parser.parse_args(argv)
     if args.report:
         header, games = read_progress(args.report)
         if not header:
             parser.error("no run header in the progress files")
         print(summarize(header["level"], header["bot_name"], games, header["seed"]))
+        if args.report_records:
+            print(round_starts_text(round_starts(read_records(args.report_records))))
         return 0
     if not args.ai or not args.bot:
         parser.error("--ai and --bot are required (or --report)")
@@ -305,13 +355,14 @@ def main(argv=None) -> int:
         with open(args.progress, "a") as progress:
             progress.write(json.dumps({"run": run}) + "\n")
     started = time.perf_counter()
-    finished, wins = [], 0
+    finished, records, wins = [], [], 0
     for number in range(args.start, args.start + args.games):
         if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
             break
         game = play_game(args.ai, command, args.seed, number, args.timeout, bot_name=args.bot_name)
         data = game.to_json()
         finished.append(data)
+        records.append(game.record)
         wins += data["winner"] == "ours"
         for path, line in ((args.progress, data), (args.records, game.record)):
             if path:
@@ -322,6 +373,7 @@ def main(argv=None) -> int:
               + (f", forfeit: {game.forfeit['reason']}" if game.forfeit else "")
               + f" -> ours {wins}/{len(finished)}", flush=True)
     print(summarize(args.ai, args.bot_name, finished, args.seed), flush=True)
+    print(round_starts_text(round_starts(records)), flush=True)
     return 0
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.spar import OutsideBot, main, play_game, read_progress
+from bench.spar import OutsideBot, main, play_game, read_progress, round_starts, round_starts_text
 from jaipur_core.record import record_from_json, replay
 from jaipur_core.state import GAME_OVER
 
@@ -124,3 +124,22 @@ def test_progress_files_survive_and_report(tmp_path, capsys):
     assert "rounds ended" in text and "ms/move median" in text and "fake" in text
     ours = sum(g["winner"] == "ours" for g in games)
     assert f"wins {ours:>4}" in text
+
+
+def test_rounds_won_by_who_started_them_follow_the_records():
+    games = [play_game(LEVEL, bot("first-legal"), seed=6, number=n, timeout=30) for n in range(4)]
+    cut_short = play_game(LEVEL, bot("late", "3"), seed=6, number=4, timeout=30)
+    table = round_starts([game.record for game in games + [cut_short]])
+    # Every finished round is counted once; the unfinished one is not.
+    assert table["ours"][0] + table["bot"][0] == sum(game.outcome.rounds for game in games)
+    # Rounds our side won = the seals it holds at the end of each game.
+    seals = sum(replay(record_from_json(game.record)).seals[game.our_seat] for game in games)
+    assert table["ours"][1] + table["bot"][1] == seals
+    # Each game's first round was started by the side the harness put first.
+    for game in games:
+        first_round_only = dict(game.record, rounds=game.record["rounds"][:1])
+        starter = "ours" if game.first == game.our_seat else "bot"
+        assert round_starts([first_round_only])[starter][0] == 1
+    text = round_starts_text(table)
+    assert text == (f"rounds won by our side when we started: we won {table['ours'][1]}/{table['ours'][0]}; "
+                    f"when the bot started: we won {table['bot'][1]}/{table['bot'][0]}")
