@@ -280,6 +280,35 @@ def round_starts(records) -> dict:
     return table
 
 
+def action_mix(records) -> dict:
+    """Per side: how many actions of each kind it played, and the cards it sold, from game records."""
+    from jaipur_core.actions import parse_action as parse
+    mix = {side: {"take": 0, "camels": 0, "trade": 0, "sell": 0, "cards_sold": 0} for side in ("ours", "bot")}
+    for record in records:
+        our_seat = record["spar"]["our_seat"]
+        for played in record["rounds"]:
+            mover = played["start"]["to_move"]
+            for text in played["actions"]:
+                action = parse(text)
+                counts = mix["ours" if mover == our_seat else "bot"]
+                counts[action.kind] += 1
+                if action.kind == "sell":
+                    counts["cards_sold"] += action.count
+                mover = 1 - mover
+    return mix
+
+
+def action_mix_text(mix: dict) -> str:
+    lines = []
+    for side, label in (("ours", "our side"), ("bot", "the bot")):
+        counts = mix[side]
+        sells = counts["sell"]
+        per_sale = f"{counts['cards_sold'] / sells:.2f}" if sells else "-"
+        lines.append(f"actions of {label}: take {counts['take']}, camels {counts['camels']}, "
+                     f"trade {counts['trade']}, sell {sells} ({per_sale} cards per sale)")
+    return "\n".join(lines)
+
+
 def round_starts_text(table: dict) -> str:
     parts = []
     for starter, label in (("ours", "we started"), ("bot", "the bot started")):
@@ -343,7 +372,9 @@ def main(argv=None) -> int:
             parser.error("no run header in the progress files")
         print(summarize(header["level"], header["bot_name"], games, header["seed"]))
         if args.report_records:
-            print(round_starts_text(round_starts(read_records(args.report_records))))
+            records = read_records(args.report_records)
+            print(round_starts_text(round_starts(records)))
+            print(action_mix_text(action_mix(records)))
         return 0
     if not args.ai or not args.bot:
         parser.error("--ai and --bot are required (or --report)")
@@ -374,6 +405,7 @@ def main(argv=None) -> int:
               + f" -> ours {wins}/{len(finished)}", flush=True)
     print(summarize(args.ai, args.bot_name, finished, args.seed), flush=True)
     print(round_starts_text(round_starts(records)), flush=True)
+    print(action_mix_text(action_mix(records)), flush=True)
     return 0
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.spar import OutsideBot, main, play_game, read_progress, round_starts, round_starts_text
+from bench.spar import (OutsideBot, action_mix, action_mix_text, main, play_game, read_progress, round_starts,
+                         round_starts_text)
 from jaipur_core.record import record_from_json, replay
 from jaipur_core.state import GAME_OVER
 
@@ -143,3 +144,16 @@ def test_rounds_won_by_who_started_them_follow_the_records():
     text = round_starts_text(table)
     assert text == (f"rounds won by our side when we started: we won {table['ours'][1]}/{table['ours'][0]}; "
                     f"when the bot started: we won {table['bot'][1]}/{table['bot'][0]}")
+
+
+def test_action_mix_counts_each_sides_actions():
+    game = play_game(LEVEL, bot("first-legal"), seed=9, number=1, timeout=30)
+    mix = action_mix([game.record])
+    moves = [len(side) for side in game.outcome.times]
+    for side, index in (("ours", 0), ("bot", 1)):
+        counts = mix[side]
+        assert counts["take"] + counts["camels"] + counts["trade"] + counts["sell"] == moves[index]
+    sold = sum(int(text.split()[2]) for r in game.record["rounds"] for text in r["actions"] if text.startswith("sell"))
+    assert mix["ours"]["cards_sold"] + mix["bot"]["cards_sold"] == sold
+    text = action_mix_text(mix)
+    assert text.startswith("actions of our side: take ") and "\nactions of the bot: take " in text
