@@ -2,7 +2,7 @@
 """Spar: whole games between one of our AI levels and an outside bot (any program).
 
     nice -n 19 python3 bench/spar.py --ai hard --bot "/path/to/bot --its-options" \
-        --games 200 --seed 2026 --progress spar-hard.jsonl [--records games.jsonl]
+        --games 200 --seed 2026 --progress spar-hard.jsonl [--records games.jsonl] [--jobs 2]
     python3 bench/spar.py --report spar-hard.jsonl [more.jsonl ...]
 
 The protocol (docs/ai.md, "Sparring with outside bots"): the bot is started once
@@ -16,8 +16,8 @@ of every game, so a bot that hangs costs at most --timeout seconds.
 Game n: our level sits in seat n % 2 and the first round's starter is
 (n // 2) % 2, so every four games cover both seats x both starters; later rounds
 follow the rules (the loser starts). The deal and our AI's RNG derive from
---seed and n, so a game is reproducible on its own: runs split with --start
-and --games (several processes) give the same games as one long run.
+--seed and n, so a game is reproducible on its own: --jobs J plays J games at once, and runs
+split with --start and --games give the same games as one long run.
 
 Each finished game is appended to --progress as one JSON line at once, so a
 run cut short keeps every game it finished; --report merges such files and
@@ -350,6 +350,13 @@ def read_progress(paths) -> tuple[dict, list[dict]]:
     return header, games
 
 
+def _play_job(job) -> SparGame | None:
+    level, command, seed, number, timeout, bot_name, deadline = job
+    if deadline is not None and time.monotonic() > deadline:
+        return None
+    return play_game(level, command, seed, number, timeout, bot_name=bot_name)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ai", choices=ALL_LEVELS, help="our level")
@@ -360,6 +367,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds the bot may take per move")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting games after this long")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (worker processes)")
     parser.add_argument("--progress", help="append each finished game here (JSON lines)")
     parser.add_argument("--records", help="append each game's jaipur-game/1 record here (JSON lines)")
     parser.add_argument("--report", nargs="+", metavar="PROGRESS", help="only summarize progress files")
@@ -385,24 +393,37 @@ def main(argv=None) -> int:
     if args.progress:
         with open(args.progress, "a") as progress:
             progress.write(json.dumps({"run": run}) + "\n")
-    started = time.perf_counter()
+    deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
+    jobs = [(args.ai, command, args.seed, number, args.timeout, args.bot_name, deadline)
+            for number in range(args.start, args.start + args.games)]
     finished, records, wins = [], [], 0
-    for number in range(args.start, args.start + args.games):
-        if args.minutes is not None and time.perf_counter() - started > 60 * args.minutes:
-            break
-        game = play_game(args.ai, command, args.seed, number, args.timeout, bot_name=args.bot_name)
-        data = game.to_json()
-        finished.append(data)
-        records.append(game.record)
-        wins += data["winner"] == "ours"
-        for path, line in ((args.progress, data), (args.records, game.record)):
-            if path:
-                with open(path, "a") as out:
-                    out.write(json.dumps(line, separators=(",", ":")) + "\n")
-        print(f"game {number}: our seat {game.our_seat}, first {game.first}, winner {data['winner']}, "
-              f"points {data['points']}, enders {data['round_enders']}"
-              + (f", forfeit: {game.forfeit['reason']}" if game.forfeit else "")
-              + f" -> ours {wins}/{len(finished)}", flush=True)
+    if args.jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(args.jobs)
+        games = pool.imap_unordered(_play_job, jobs, chunksize=1)
+    else:
+        pool, games = None, map(_play_job, jobs)
+    try:
+        for game in games:
+            if game is None:      # past --minutes: not started
+                continue
+            data = game.to_json()
+            finished.append(data)
+            records.append(game.record)
+            wins += data["winner"] == "ours"
+            for path, line in ((args.progress, data), (args.records, game.record)):
+                if path:
+                    with open(path, "a") as out:
+                        out.write(json.dumps(line, separators=(",", ":")) + "\n")
+            print(f"game {game.number}: our seat {game.our_seat}, first {game.first}, winner {data['winner']}, "
+                  f"points {data['points']}, enders {data['round_enders']}"
+                  + (f", forfeit: {game.forfeit['reason']}" if game.forfeit else "")
+                  + f" -> ours {wins}/{len(finished)}", flush=True)
+    finally:
+        if pool is not None:
+            pool.terminate()    # workers unwind (SIGTERM handler): their bots are killed
+            pool.join()
+    finished.sort(key=lambda data: data["game"])
     print(summarize(args.ai, args.bot_name, finished, args.seed), flush=True)
     print(round_starts_text(round_starts(records)), flush=True)
     print(action_mix_text(action_mix(records)), flush=True)

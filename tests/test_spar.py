@@ -157,3 +157,15 @@ def test_action_mix_counts_each_sides_actions():
     assert mix["ours"]["cards_sold"] + mix["bot"]["cards_sold"] == sold
     text = action_mix_text(mix)
     assert text.startswith("actions of our side: take ") and "\nactions of the bot: take " in text
+
+
+def test_games_played_in_parallel_are_the_same_games(tmp_path, capsys):
+    command = f"{sys.executable} {FAKE_BOT} first-legal"
+    files = {}
+    for jobs in (1, 2):
+        records = tmp_path / f"records-{jobs}.jsonl"
+        assert main(["--ai", LEVEL, "--bot", command, "--seed", "21", "--games", "3", "--jobs", str(jobs),
+                     "--records", str(records)]) == 0
+        files[jobs] = sorted(records.read_text().splitlines())
+    assert files[1] == files[2] and len(files[1]) == 3
+    assert "games 3 (seed 21)" in capsys.readouterr().out
