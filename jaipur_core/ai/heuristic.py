@@ -21,7 +21,7 @@ The terms, each a small function below:
 from __future__ import annotations
 
 from math import tanh
-from operator import add, sub
+from operator import add, neg, sub
 
 from ..cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS,
                      GOODS_TOKENS, HAND_LIMIT, PRECIOUS)
@@ -342,11 +342,68 @@ def progressing(actions, deck_size: int):
     return kept or list(actions)
 
 
+def action_values(ctx: Context, actions) -> list[float]:
+    """`action_value(ctx, a)` for each of `actions` (legal), in order.
+
+    Trades, most of a typical list, take an inlined path: the same arithmetic
+    in the same order as `action_value` -> `evaluate_after` (so the very same
+    floats), without the calls, the tuple building and the per-action lookups
+    of what every trade of the view shares. tests/test_ai_pinned.py holds the
+    search to the values of the general path.
+    """
+    values = []
+    shared = None
+    for action in actions:
+        if action.kind != "trade":
+            values.append(action_value(ctx, action))
+            continue
+        if shared is None:
+            view = ctx.view
+            hand, market, herd = view.hand, view.market, view.herds[ctx.me]
+            deck_size, tokens_taken = view.deck_size, view.tokens_taken
+            herd_other = view.herds[ctx.other]
+            factor_key = (deck_size, tokens_taken)
+            factor = ctx.factor_cache.get(factor_key)
+            if factor is None:
+                factor = ctx.factor_cache[factor_key] = time_factor(deck_size, tokens_taken)
+            base = ctx.realized[ctx.me] - ctx.realized[ctx.other]
+            opponent_cards = ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
+            camel_cache = ctx.camel_cache
+            t0, t1, t2, t3, t4, t5 = ctx.sale_table
+            g0, g1, g2, g3, g4, g5 = ctx.grab_table
+            shared = True
+        taken, given = action.taken, action.given
+        a0, a1, a2, a3, a4, a5 = map(sub, map(add, hand, taken), given)
+        m0, m1, m2, m3, m4, m5, m6 = map(sub, map(add, market, given), taken)
+        herd_me = herd - given[CAMEL]
+        value = base + factor * (t0[a0] + t1[a1] + t2[a2] + t3[a3] + t4[a4] + t5[a5])
+        value -= opponent_cards
+        camels = camel_cache.get((herd_me, deck_size))
+        if camels is None:
+            camels = camel_cache[(herd_me, deck_size)] = camel_term(herd_me, herd_other, deck_size)
+        value += camels
+        hand_size = a0 + a1 + a2 + a3 + a4 + a5
+        if hand_size >= HAND_LIMIT - 1:
+            value += hand_pressure(hand_size)
+        grab = max(1.2 * m6, g0[m0], g1[m1], g2[m2], g3[m3], g4[m4], g5[m5]) * factor
+        values.append(value - MARKET_WEIGHT * grab)
+    return values
+
+
 def ranked_actions(view: PlayerView, ctx: Context | None = None):
     """(value, action) for every progressing legal action, best first; ties by notation order."""
     if ctx is None:
         ctx = Context(view)
     actions = progressing(view.legal_actions(), view.deck_size)
-    scored = [(action_value(ctx, action), index, action) for index, action in enumerate(actions)]
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [(value, action) for value, _, action in scored]
+    values = action_values(ctx, actions)
+    # (-value, index) orders best first, ties by notation order; indexes are unique,
+    # so the actions themselves are never compared.
+    order = sorted(zip(map(neg, values), range(len(values))))
+    return [(values[index], actions[index]) for _, index in order]
+
+
+def best_action(view: PlayerView):
+    """`ranked_actions(view)[0][1]` without ranking the rest: the first action of highest value."""
+    actions = progressing(view.legal_actions(), view.deck_size)
+    values = action_values(Context(view), actions)
+    return actions[max(range(len(values)), key=values.__getitem__)]

@@ -31,7 +31,7 @@ from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
 from .anytime import AnytimeSearch
 from .features import priors, round_value
-from .heuristic import progressing, ranked_actions
+from .heuristic import best_action, progressing, ranked_actions
 from .weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
 
 #: Prior of an action first met in a later deal (the node was expanded without it).
@@ -57,7 +57,7 @@ class _Node:
 
 def _greedy(state):
     """The medium policy's action for the player to move, from its own view of `state`."""
-    return ranked_actions(view_of(state, state.to_move))[0][1]
+    return best_action(view_of(state, state.to_move))
 
 
 class MctsSearch(AnytimeSearch):
