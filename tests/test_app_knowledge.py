@@ -130,7 +130,10 @@ def test_sell_preview_does_not_depend_on_hidden_cards(seed):
 def test_the_panel_is_not_drawn_while_the_hand_over_screen_waits():
     game_state = played_states(3, 6)[-1]
     table = table_for(game_state, game_state.to_move, panel="know")
-    assert 'data-testid="know-panel"' in render(table).html()
+    shown = render(table).html()
+    assert 'data-testid="know-panel"' in shown
+    panel = shown[shown.index('<section class="panel know"'):]
+    assert panel.startswith('<section class="panel know" role="dialog" aria-modal="true"')
     from dataclasses import replace
     hidden = render(replace(table, mode="friend", handover=True)).html()
     assert 'data-testid="know-panel"' not in hidden and 'data-testid="handover"' in hidden
