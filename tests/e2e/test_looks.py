@@ -134,7 +134,8 @@ def test_the_table_and_its_panels(load_game, results):
     page.get_by_test_id("btn-clear").click()
     for button, panel, name in (("btn-new-game", "new-game-panel", "new-game"),
                                 ("btn-rules", "rules-panel", "rules"),
-                                ("btn-share", "share-panel", "share")):
+                                ("btn-share", "share-panel", "share"),
+                                ("btn-know", "know-panel", "know")):
         open_panel(page, button, panel)
         check(page, name, results)
         page.get_by_test_id(panel).get_by_test_id("close-panel").click()
@@ -147,6 +148,9 @@ def test_the_round_panel_and_the_game_over_panel(load_game, results):
     page.get_by_test_id("btn-camels").click()
     page.get_by_test_id("next-round").wait_for()
     check(page, "round-over", results, screenshots=True)
+    page.get_by_test_id("result-aside-button").click()  # set aside to look at the final table
+    page.get_by_test_id("result-aside").wait_for()
+    check(page, "round-aside", results)
     page.goto("about:blank")
     page = load_game(round_end_link(seals=(1, 0)))
     wait_until_settled(page)
