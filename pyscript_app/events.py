@@ -61,6 +61,13 @@ class ReviewStepped:
 
 
 @dataclass(frozen=True)
+class MoveShown:
+    """The computer's chosen cards have been shown (After): now the move is played."""
+
+    token: int
+
+
+@dataclass(frozen=True)
 class FileChosen:
     name: str
     text: str
@@ -100,7 +107,8 @@ class Failed:
 
 PRESSED = frozenset({"clear", "hint", "share", "copy-link", "export", "import", "next-round",
                      "play-again", "new-game", "close", "handover-ready", "take-back", "review",
-                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel"})
+                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel",
+                     "details"})
 OPTIONS = {"set-level": "level", "set-first": "first", "set-opponent": "opponent"}
 
 

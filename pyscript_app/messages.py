@@ -254,6 +254,9 @@ Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; sp
     "log-all-title": "The whole game log",
     "what-save": "the saved game", "what-kept": "the kept games",
     # --- end of issue 12 ids ------------------------------------------------------------------
+    # --- table looks B: layout and motion (the phone strip) ------------------------------------
+    "strip-goods": "goods {goods}",
+    "strip-open": "Details", "strip-close": "Hide details",
 }
 
 

@@ -1,0 +1,93 @@
+"""Part B of issue 9 (layout and motion), the pure side: the computer's move is shown
+before it is played (a timed step, `After`), and the phone strip's open state is state."""
+
+from __future__ import annotations
+
+import pytest
+
+from jaipur_core import legal_actions
+from pyscript_app.effects import After
+from pyscript_app.events import ActionPressed, CardClicked, MoveShown, Pressed, SearchDone
+from pyscript_app.render import render
+from pyscript_app.update import REVEAL_MS, update
+
+from tests.test_app_update import boot, kinds
+
+
+def computer_answered(pause: int):
+    """After the human's first move, the computer's search answers; (state, effects, reply)."""
+    state, _ = boot(seed=3, first="you", level="easy", pause=pause)
+    state, effects = update(state, ActionPressed("camels"))
+    search = [effect for effect in effects if type(effect).__name__ == "StartSearch"][0]
+    reply = legal_actions(state.line.state)[0]
+    state, effects = update(state, SearchDone("ai", search.token, reply))
+    return state, effects, reply
+
+
+def test_the_computers_move_is_shown_then_played():
+    shown, effects, reply = computer_answered(pause=250)
+    assert shown.line.actions_played == 1 and shown.reveal == (shown.token, reply)
+    assert effects == (After(REVEAL_MS, MoveShown(shown.token)),)
+    assert render(shown).attrs[1] == ("data-turn", "ai")           # still the computer's turn
+    assert "is-chosen" in render(shown).board or reply.kind == "sell"
+    played, effects = update(shown, MoveShown(shown.token))
+    assert played.line.actions_played == 2 and played.reveal is None
+    assert played.last_move.startswith("Computer ") and kinds(effects) == ["Save"]
+    assert "is-chosen" not in render(played).board
+
+
+def test_without_a_pause_the_move_is_played_at_once():
+    state, effects, _reply = computer_answered(pause=0)
+    assert state.line.actions_played == 2 and state.reveal is None and kinds(effects) == ["Save"]
+
+
+@pytest.mark.parametrize("between", [
+    Pressed("take-back"),          # the game moved back: the shown move is not played
+    Pressed("new-game"),
+])
+def test_a_shown_move_is_dropped_when_the_game_moved_on(between):
+    shown, _effects, _reply = computer_answered(pause=250)
+    moved, _ = update(shown, between)
+    assert moved.token != shown.token or moved.line != shown.line
+    after, effects = update(moved, MoveShown(shown.token))
+    assert after.line == moved.line and effects == ()
+    assert "is-chosen" not in render(after).board
+
+
+def test_a_click_while_the_move_is_shown_reaches_update():
+    shown, _effects, _reply = computer_answered(pause=250)
+    clicked, effects = update(shown, CardClicked("hand", 0))
+    assert clicked.note is not None and clicked.note.parts[0][0] == "wait-your-turn" and effects == ()
+    played, _ = update(clicked, MoveShown(shown.token))            # and the move still follows
+    assert played.line.actions_played == 2
+
+
+def test_a_stale_or_repeated_move_shown_is_ignored():
+    shown, _effects, _reply = computer_answered(pause=250)
+    played, _ = update(shown, MoveShown(shown.token))
+    again, effects = update(played, MoveShown(shown.token))
+    assert again == played and effects == ()
+    assert update(shown, MoveShown(shown.token + 7)) == (shown, ())
+
+
+def test_the_strip_opens_and_closes_and_survives_renders():
+    state, _ = boot(seed=3, first="you")
+    assert not state.details and 'aria-expanded="false"' in render(state).board
+    opened, effects = update(state, Pressed("details"))
+    assert opened.details and effects == ()
+    assert 'aria-expanded="true"' in render(opened).board
+    assert "details-open" in dict(render(opened).attrs)["class"]
+    selected, _ = update(opened, CardClicked("market", 0))           # other events keep it open
+    assert selected.details and 'aria-expanded="true"' in render(selected).board
+    closed, _ = update(selected, Pressed("details"))
+    assert not closed.details
+
+
+def test_cards_carry_stable_motion_keys():
+    """Every card of the table names its good and its zone, for the page's FLIP motion."""
+    state, _ = boot(seed=3, first="you")
+    board = render(state).board
+    for zone in ("market", "hand", "herd", "deck", "discard", "opponent", "pile-diamond", "won-me",
+                 "won-opponent", "strip"):
+        assert f'data-flip-zone="{zone}"' in board, zone
+    assert board.count("data-card=") >= 5 + 5    # the market's five cards and the hand's five
