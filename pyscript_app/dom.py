@@ -24,6 +24,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .events import Booted, Failed, FileChosen, from_dom, from_key
+from .motion import Motion
 from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
@@ -52,6 +53,7 @@ class BrowserHost:
         root.innerHTML = skeleton()
         self.table = root.querySelector("[data-testid=table]")
         self.file_input = root.querySelector('[data-change="import-file"]')
+        self.motion = Motion(root)
 
     def report(self, error: BaseException) -> None:
         js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))
@@ -61,6 +63,7 @@ class BrowserHost:
         active = _value(js.document.activeElement)
         key = _text(active.getAttribute("data-key")) if active is not None and hasattr(active, "getAttribute") else None
         old = self.shown
+        first = self._motion(self.motion.before, old, screen)
         for name, value in screen.attrs:
             if old is None or dict(old.attrs).get(name) != value:
                 self.table.setAttribute(name, value)
@@ -80,6 +83,7 @@ class BrowserHost:
         message.className = f"message message--{screen.message_kind}"
         opened = self._dialogs(screen.dialogs, old.dialogs if old else ())
         self.shown = screen
+        self._motion(self.motion.play, first)
         element = _value(self.root.querySelector(f'[data-key="{key}"]')) if key else None
         if opened is not None:
             focus = _value(opened.querySelector("[data-autofocus]"))
@@ -87,6 +91,14 @@ class BrowserHost:
                 element = focus  # a dialog just opened: take the keyboard there
         if element is not None:
             element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def _motion(self, step, *args):
+        """Cards travelling are a nicety: a failure there is reported, never in the way of the game."""
+        try:
+            return step(*args)
+        except Exception as error:
+            self.report(error)
+            return None
 
     def _dialogs(self, dialogs, before):
         """Open, refresh in place, or close dialogs by key; the newly opened one, if any."""

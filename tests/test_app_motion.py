@@ -91,3 +91,57 @@ def test_cards_carry_stable_motion_keys():
                  "won-opponent", "strip"):
         assert f'data-flip-zone="{zone}"' in board, zone
     assert board.count("data-card=") >= 5 + 5    # the market's five cards and the hand's five
+
+
+# --- flights.py: which card travels where ---------------------------------------------------------
+
+from pyscript_app.flights import Ghost, Slide, TokenFlight, card_flights, token_flights  # noqa: E402
+
+
+@pytest.mark.parametrize("name, before, after, deck_drew, expected", [
+    ("I take a gold: it travels market -> hand, the deck refills the market",
+     [("market", "gold"), ("market", "spice"), ("hand", "leather")],
+     [("market", "spice"), ("market", "silver"), ("hand", "gold"), ("hand", "leather")], True,
+     {Slide(2, 0), Slide(0, 1), Slide(1, zone="deck"), Slide(3, 2)}),
+    ("the opponent takes the camels: they fly to the opponent; the refills come from the deck",
+     [("market", "camel"), ("market", "camel"), ("market", "gold")],
+     [("market", "gold"), ("market", "cloth"), ("market", "spice")], True,
+     {Ghost(0, "opponent"), Ghost(1, "opponent"), Slide(0, 2), Slide(1, zone="deck"), Slide(2, zone="deck")}),
+    ("I sell two spices: to the discard pile",
+     [("hand", "spice"), ("hand", "spice"), ("hand", "gold")], [("hand", "gold")], False,
+     {Ghost(0, "discard"), Ghost(1, "discard"), Slide(0, 2)}),
+    ("I trade two camels for a diamond and a gold",
+     [("market", "diamond"), ("market", "gold"), ("herd", "camel"), ("herd", "camel")],
+     [("market", "camel"), ("market", "camel"), ("hand", "diamond"), ("hand", "gold")], False,
+     {Slide(0, 2), Slide(1, 3), Slide(2, 0), Slide(3, 1)}),
+    ("the opponent trades: what it gives comes from its side (the deck did not draw)",
+     [("market", "diamond")], [("market", "leather")], False,
+     {Ghost(0, "opponent"), Slide(0, zone="opponent")}),
+    ("nothing moved", [("market", "gold")], [("market", "gold")], False, {Slide(0, 0)}),
+])
+def test_card_flights(name, before, after, deck_drew, expected):
+    flights = card_flights(before, after, deck_drew)
+    assert set(flights) == expected and len(flights) == len(expected), name
+
+
+def test_every_card_is_accounted_for_exactly_once():
+    """Seeded random tables: each card after is reached by one slide, each card before leaves once."""
+    import random
+    rng = random.Random(9)
+    zones, kinds = ("market", "hand", "herd"), ("gold", "spice", "camel", "diamond")
+    for _ in range(300):
+        before = [(rng.choice(zones), rng.choice(kinds)) for _ in range(rng.randrange(12))]
+        after = [(rng.choice(zones), rng.choice(kinds)) for _ in range(rng.randrange(12))]
+        flights = card_flights(before, after, rng.random() < 0.5)
+        slides = [f for f in flights if isinstance(f, Slide)]
+        assert sorted(s.new for s in slides) == list(range(len(after)))
+        used = [s.old for s in slides if s.old is not None] + [f.old for f in flights if isinstance(f, Ghost)]
+        assert sorted(used) == list(range(len(before)))
+        assert all(before[s.old][1] == after[s.new][1] for s in slides if s.old is not None)
+
+
+def test_token_flights_go_to_the_row_that_gained():
+    before = {"diamond": 5, "gold": 5, "silver": 5, "cloth": 7, "spice": 7, "leather": 9}
+    after = dict(before, spice=4)
+    assert token_flights(before, after, "won-opponent") == [TokenFlight("spice", 3, "won-opponent")]
+    assert token_flights(before, before, "won-me") == []
