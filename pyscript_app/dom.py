@@ -53,7 +53,7 @@ class BrowserHost:
         root.innerHTML = skeleton()
         self.table = root.querySelector("[data-testid=table]")
         self.file_input = root.querySelector('[data-change="import-file"]')
-        self.motion = Motion(root)
+        self.motion = Motion(root, self.report)
 
     def report(self, error: BaseException) -> None:
         js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))

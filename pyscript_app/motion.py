@@ -79,12 +79,16 @@ class Snapshot:
 
 
 class Motion:
-    def __init__(self, root):
+    def __init__(self, root, report):
         self.root = root
+        self.report = report          # an exception here is logged, never in the way of the game
+        self.pending = None           # the Snapshot of a move waiting for the next frame
         js.document.documentElement.setAttribute("data-motion", "on")
 
     def before(self, old, new):
         """A Snapshot when `old` -> `new` is a move to show, else None."""
+        if self.pending is not None:
+            return self.pending       # drawn again before the frame: fly from where it all began
         was, now = _ply(old), _ply(new)
         if not was or not now or was == now or "review" in (was, now):
             return None
@@ -95,8 +99,21 @@ class Motion:
         return Snapshot(self.root)
 
     def play(self, first) -> None:
-        if first is None:
+        """Animate, in the next frame: before it is painted, but apart from the task that drew
+        the table (the page's longest tasks are the computer's moves: they do not get longer)."""
+        if first is None or first is self.pending:
             return
+        self.pending = first
+        js.requestAnimationFrame(create_once_callable(self._frame))
+
+    def _frame(self, *_) -> None:
+        first, self.pending = self.pending, None
+        try:
+            self._play(first)
+        except Exception as error:
+            self.report(error)
+
+    def _play(self, first) -> None:
         last = Snapshot(self.root)
         flights = card_flights(first.cards, last.cards, last.counts["deck"] < first.counts["deck"])
         sold_mine = False
