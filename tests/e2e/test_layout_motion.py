@@ -44,6 +44,9 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app [role=
   .filter(([, box]) => box.width < 43.5 || box.height < 43.5)
   .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 
+SETTLE_ANIMATIONS = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect.getTiming().iterations !== Infinity).map((a) => a.finished))"""
+
 # The largest number of animations seen on any frame since it was started: all of them,
 # and those made by script (the cards' flights), as opposed to CSS animations/transitions.
 SAMPLE_ANIMATIONS = """() => {
@@ -103,6 +106,10 @@ def test_touch_targets_are_at_least_44_px_on_a_phone(page, load_game):
     wait_until_settled(page)
     assert page.evaluate(SMALL_TARGETS) == []
     page.get_by_test_id("strip").click()
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.get_by_test_id("btn-new-game").click()         # a panel's buttons too
+    page.locator(".panel").first.wait_for()
+    page.evaluate(SETTLE_ANIMATIONS)                    # measured once it has arrived
     assert page.evaluate(SMALL_TARGETS) == []
 
 
