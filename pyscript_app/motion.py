@@ -5,7 +5,7 @@ regions, and hands that to `play(...)` once the new ones are in: each card is fo
 where it was (First), where it is now (Last), is moved back by a transform (Invert)
 and animated to its place (Play). Which card went where is flights.py's (pure) job.
 
-Only a change of moves within a round (the table's `data-ply`) moves anything; a
+Only a change of moves within a round, from one seat (the table's `data-ply`), moves anything; a
 person who asks for reduced motion (`prefers-reduced-motion: reduce`) gets none.
 Nothing here holds input back: animations run on the compositor, the flying copies
 ignore the pointer (`.flight`), and a click during a flight is handled at once --
@@ -92,8 +92,8 @@ class Motion:
         was, now = _ply(old), _ply(new)
         if not was or not now or was == now or "review" in (was, now):
             return None
-        if was.split(":")[0] != now.split(":")[0]:
-            return None  # a new round is a new deal, not a move
+        if was.rsplit(":", 1)[0] != now.rsplit(":", 1)[0]:
+            return None  # a new round is a new deal, and another seat another view: not a move
         if js.matchMedia(REDUCED).matches:
             return None
         return Snapshot(self.root)

@@ -137,10 +137,11 @@ def _board(state, view, names) -> str:
 
 
 def _ply(state) -> str:
-    """"review" or round:moves -- the page's motion animates a change of moves within a round."""
+    """"review" or round:seat:moves -- the page's motion animates a change of moves only, within
+    a round, seen from one seat (a friend game turns the table to the other player: no flights)."""
     if state.review is not None:
         return "review"
-    return f"{state.position.round}:{len(state.line.rounds[-1].actions)}"
+    return f"{state.position.round}:{state.seat}:{len(state.line.rounds[-1].actions)}"
 
 
 def _review(state, names) -> tuple[str, str]:

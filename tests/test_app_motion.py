@@ -145,3 +145,15 @@ def test_token_flights_go_to_the_row_that_gained():
     after = dict(before, spice=4)
     assert token_flights(before, after, "won-opponent") == [TokenFlight("spice", 3, "won-opponent")]
     assert token_flights(before, before, "won-me") == []
+
+
+def test_the_ply_tells_the_page_when_cards_may_travel():
+    """data-ply = round:seat:moves; motion.py animates only a change of its last part."""
+    state, _ = boot(seed=3, first="you", pause=0)
+    assert dict(render(state).attrs)["data-ply"] == "1:0:0"
+    moved, _ = update(state, ActionPressed("camels"))
+    assert dict(render(moved).attrs)["data-ply"] == "1:0:1"
+    friend, _ = boot(seed=3, first="you", opponent="friend")
+    friend, _ = update(friend, Pressed("handover-ready"))
+    turned, _ = update(friend, ActionPressed("camels"))       # the table turns to the other player
+    assert dict(render(friend).attrs)["data-ply"].split(":")[1] != dict(render(turned).attrs)["data-ply"].split(":")[1]
