@@ -7,13 +7,24 @@ Prints, per level, the median / p95 / max of wall time and of process CPU time p
 move (CPU time is what the level costs; wall time also counts other programs on a
 shared machine). Not a test: it prints figures. Targets: hard <= 150 ms median,
 expert <= 1.5 s median.
+
+    nice -n 19 python3 bench/ai_speed.py --levels hard expert --positions 40 --seed 1 --against 60cdb07
+
+With --against REV the engine of git revision REV is loaded beside this one
+(as a package of another name) and both decide every position, alternating
+which goes first, in one process: CPU time per move of each, their ratio, and
+whether every move is the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -43,14 +54,66 @@ def positions(count: int, seed: int):
     return found
 
 
+def load_revision(revision: str):
+    """The `jaipur_core` package of git revision `revision`, imported as `jaipur_core_<revision>`."""
+    root = Path(__file__).resolve().parent.parent
+    name = "jaipur_core_" + "".join(c if c.isalnum() else "_" for c in revision)
+    target = Path(tempfile.mkdtemp(prefix="ai_speed_"))
+    archive = subprocess.run(["git", "archive", "--format=tar", revision, "jaipur_core"], cwd=root,
+                             capture_output=True, check=True).stdout
+    with tempfile.TemporaryFile() as handle:
+        handle.write(archive)
+        handle.seek(0)
+        with tarfile.open(fileobj=handle) as tar:
+            tar.extractall(target, filter="data")
+    (target / "jaipur_core").rename(target / name)
+    sys.path.insert(0, str(target))
+    return importlib.import_module(name + ".ai"), importlib.import_module(name + ".view")
+
+
+def cpu_seconds(choose, view, level, seed):
+    start = time.process_time()
+    action = choose(view, level, random.Random(seed))
+    return time.process_time() - start, str(action)
+
+
+def compare(views, levels, revision: str) -> int:
+    """Interleaved CPU time of this code and of `revision` on the same views; 1 if a move differs."""
+    base_ai, base_view = load_revision(revision)
+    base_views = [base_view.view_from_json(view.to_json()) for view in views]
+    differences = 0
+    for level in levels:
+        new_times, base_times = [], []
+        for index, (view, old_view) in enumerate(zip(views, base_views)):
+            runs = [("new", choose_action, view), ("base", base_ai.choose_action, old_view)]
+            if index % 2:
+                runs.reverse()
+            moves = {}
+            for which, choose, position in runs:
+                seconds, moves[which] = cpu_seconds(choose, position, level, index)
+                (new_times if which == "new" else base_times).append(seconds)
+            if moves["new"] != moves["base"]:
+                differences += 1
+                print(f"  position {index} {level}: {revision} plays {moves['base']}, this code {moves['new']}")
+        ratios = sorted(n / b for n, b in zip(new_times, base_times) if b > 0)
+        print(f"{level:<10} CPU ms median {revision} {1000 * percentile(base_times, 0.5):7.1f} -> this code "
+              f"{1000 * percentile(new_times, 0.5):7.1f} | total {sum(base_times):6.2f} s -> {sum(new_times):6.2f} s, "
+              f"ratio {sum(new_times) / sum(base_times):.3f} (median per position {percentile(ratios, 0.5):.3f})")
+    print(f"moves that differ: {differences} of {len(views) * len(levels)}")
+    return 1 if differences else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", nargs="+", default=["hard", "expert"], choices=ALL_LEVELS)
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", metavar="REV", help="compare with the engine of this git revision")
     args = parser.parse_args()
     views = positions(args.positions, args.seed)
     print(f"{len(views)} positions from medium games (seed {args.seed}), CPython {sys.version.split()[0]}")
+    if args.against:
+        return compare(views, args.levels, args.against)
     for level in args.levels:
         walls, cpus = [], []
         for index, view in enumerate(views):

@@ -103,7 +103,7 @@ def round_value(state: GameState, seat: int, weights) -> float:
         seal = state.round_result.seal
         return 0.5 if seal is None else (1.0 if seal == seat else 0.0)
     features = state_features(state, seat)
-    return logistic(sum(w * f for w, f in zip(weights, features)))
+    return logistic(sum([w * f for w, f in zip(weights, features)]))
 
 
 def prior_features(value_gap: float, action) -> tuple[float, ...]:
@@ -115,8 +115,14 @@ def prior_features(value_gap: float, action) -> tuple[float, ...]:
 def priors(ranked, weights) -> list[float]:
     """A probability per (value, action) of `ranked` (best first): softmax of the learned logits."""
     best = ranked[0][0]
-    logits = [sum(w * f for w, f in zip(weights, prior_features(value - best, action)))
-              for value, action in ranked]
+    w0, w1, w2, w3 = weights
+    logits = []
+    for value, action in ranked:
+        # prior_features(value - best, action), dotted with the weights; summed by
+        # sum() as before (Python 3.12+ sums floats with compensation).
+        kind = action.kind
+        logits.append(sum([w0 * ((value - best) / 10.0), w1 * (kind == "camels"), w2 * (kind == "trade"),
+                           w3 * (kind == "sell")]))
     top = max(logits)
     exps = [exp(logit - top) for logit in logits]
     total = sum(exps)

@@ -21,7 +21,7 @@ The terms, each a small function below:
 from __future__ import annotations
 
 from math import tanh
-from operator import add, sub
+from operator import add, neg, sub
 
 from ..cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS,
                      GOODS_TOKENS, HAND_LIMIT, PRECIOUS)
@@ -52,29 +52,18 @@ class Context:
         self.me = me = view.seat
         self.other = other = 1 - me
         self.unseen = unseen = view.unseen_cards()
-        total = sum(unseen)
-        self.refill_share = tuple(count / total for count in unseen) if total else (0.0,) * 7
-        unseen_bonus = view.unseen_bonus()
-        means = {}
-        for size in BONUS_SIZES:
-            values = unseen_bonus[size]
-            means[size] = sum(values) / len(values) if values else 0.0
+        refill_share = _REFILL_SHARES.get(unseen)
+        if refill_share is None:
+            refill_share = _cached(_REFILL_SHARES, unseen, _refill_share)
+        self.refill_share = refill_share
+        # A search builds a Context for many views that share all the public facts
+        # below (only hands and market differ): they are computed once per key.
+        facts_key = (me, view.own_bonus, view.opponent_bonus, view.bonus_sizes, view.goods_won)
+        facts = _PUBLIC_FACTS.get(facts_key)
+        if facts is None:
+            facts = _cached(_PUBLIC_FACTS, facts_key, _public_facts)
+        means, self.realized = facts
         self.bonus_mean = means
-        own = sum(view.own_bonus) + _goods_total(view.goods_won[me])
-        if view.opponent_bonus is not None:
-            theirs = sum(view.opponent_bonus)
-        else:
-            theirs = 0.0
-            mine_by_size = {size: 0 for size in BONUS_SIZES}
-            for value in view.own_bonus:
-                mine_by_size[BONUS_SIZE_OF_VALUE[value]] += 1
-            for index, size in enumerate(BONUS_SIZES):
-                count = len(BONUS_TOKENS[size]) - view.bonus_sizes[index] - mine_by_size[size]
-                theirs += count * means[size]
-        theirs += _goods_total(view.goods_won[other])
-        self.realized = [0.0, 0.0]
-        self.realized[me] = float(own)
-        self.realized[other] = float(theirs)
         self.opponent_hand_size = view.opponent_hand_size
         self.sale_table = _cached(_SALE_TABLES, (view.tokens_taken, view.bonus_sizes, means[3],
                                                  means[4], means[5]), _sale_table)
@@ -82,11 +71,53 @@ class Context:
         self.grab_table = _cached(_GRAB_TABLES, (view.tokens_taken, view.herds[other] + hand_size >= 2,
                                                  hand_size < HAND_LIMIT), _grab_table)
         self.grab_cache = {}
-        self.factor_cache = {}
+        # time_factor is a function of its key alone: one table for every Context.
+        if len(_TIME_FACTORS) >= _TABLES_LIMIT:
+            _TIME_FACTORS.clear()
+        self.factor_cache = _TIME_FACTORS
         self.camel_cache = {}
 
 
+def _refill_share(*unseen):
+    total = sum(unseen)
+    return tuple(count / total for count in unseen) if total else (0.0,) * 7
+
+
+def _public_facts(me, own_bonus, opponent_bonus, bonus_sizes, goods_won):
+    """(mean unseen bonus value per size, realized score per seat) of a view's public facts."""
+    other = 1 - me
+    unseen_bonus = {size: list(BONUS_TOKENS[size]) for size in BONUS_SIZES}
+    for value in own_bonus:
+        unseen_bonus[BONUS_SIZE_OF_VALUE[value]].remove(value)
+    if opponent_bonus is not None:
+        for value in opponent_bonus:
+            unseen_bonus[BONUS_SIZE_OF_VALUE[value]].remove(value)
+    means = {}
+    for size in BONUS_SIZES:
+        values = unseen_bonus[size]
+        means[size] = sum(values) / len(values) if values else 0.0
+    own = sum(own_bonus) + _goods_total(goods_won[me])
+    if opponent_bonus is not None:
+        theirs = sum(opponent_bonus)
+    else:
+        theirs = 0.0
+        mine_by_size = {size: 0 for size in BONUS_SIZES}
+        for value in own_bonus:
+            mine_by_size[BONUS_SIZE_OF_VALUE[value]] += 1
+        for index, size in enumerate(BONUS_SIZES):
+            count = len(BONUS_TOKENS[size]) - bonus_sizes[index] - mine_by_size[size]
+            theirs += count * means[size]
+    theirs += _goods_total(goods_won[other])
+    realized = [0.0, 0.0]
+    realized[me] = float(own)
+    realized[other] = float(theirs)
+    return means, tuple(realized)
+
+
 _SALE_TABLES: dict = {}
+_REFILL_SHARES: dict = {}
+_PUBLIC_FACTS: dict = {}
+_TIME_FACTORS: dict = {}
 _GRAB_TABLES: dict = {}
 _TABLES_LIMIT = 20_000
 
@@ -342,11 +373,72 @@ def progressing(actions, deck_size: int):
     return kept or list(actions)
 
 
+def action_values(ctx: Context, actions) -> list[float]:
+    """`action_value(ctx, a)` for each of `actions` (legal), in order.
+
+    Trades, most of a typical list, take an inlined path: the same arithmetic
+    in the same order as `action_value` -> `evaluate_after` (so the very same
+    floats), without the calls, the tuple building and the per-action lookups
+    of what every trade of the view shares. tests/test_ai_pinned.py holds the
+    search to the values of the general path.
+    """
+    values = []
+    shared = None
+    for action in actions:
+        if action.kind != "trade":
+            values.append(action_value(ctx, action))
+            continue
+        if shared is None:
+            view = ctx.view
+            hand, market, herd = view.hand, view.market, view.herds[ctx.me]
+            deck_size, tokens_taken = view.deck_size, view.tokens_taken
+            herd_other = view.herds[ctx.other]
+            factor_key = (deck_size, tokens_taken)
+            factor = ctx.factor_cache.get(factor_key)
+            if factor is None:
+                factor = ctx.factor_cache[factor_key] = time_factor(deck_size, tokens_taken)
+            base = ctx.realized[ctx.me] - ctx.realized[ctx.other]
+            opponent_cards = ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
+            camel_cache = ctx.camel_cache
+            camel_values = {}   # market camels after the trade -> camel_term of the herd
+            t0, t1, t2, t3, t4, t5 = ctx.sale_table
+            g0, g1, g2, g3, g4, g5 = ctx.grab_table
+            shared = True
+        taken, given = action.taken, action.given
+        a0, a1, a2, a3, a4, a5 = map(sub, map(add, hand, taken), given)
+        m0, m1, m2, m3, m4, m5, m6 = map(sub, map(add, market, given), taken)
+        value = base + factor * (t0[a0] + t1[a1] + t2[a2] + t3[a3] + t4[a4] + t5[a5])
+        value -= opponent_cards
+        camels = camel_values.get(m6)   # the herd is what it was minus the camels given
+        if camels is None:
+            herd_me = herd - given[CAMEL]
+            camels = camel_cache.get((herd_me, deck_size))
+            if camels is None:
+                camels = camel_cache[(herd_me, deck_size)] = camel_term(herd_me, herd_other, deck_size)
+            camel_values[m6] = camels
+        value += camels
+        hand_size = a0 + a1 + a2 + a3 + a4 + a5
+        if hand_size >= HAND_LIMIT - 1:
+            value += hand_pressure(hand_size)
+        grab = max(1.2 * m6, g0[m0], g1[m1], g2[m2], g3[m3], g4[m4], g5[m5]) * factor
+        values.append(value - MARKET_WEIGHT * grab)
+    return values
+
+
 def ranked_actions(view: PlayerView, ctx: Context | None = None):
     """(value, action) for every progressing legal action, best first; ties by notation order."""
     if ctx is None:
         ctx = Context(view)
     actions = progressing(view.legal_actions(), view.deck_size)
-    scored = [(action_value(ctx, action), index, action) for index, action in enumerate(actions)]
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return [(value, action) for value, _, action in scored]
+    values = action_values(ctx, actions)
+    # (-value, index) orders best first, ties by notation order; indexes are unique,
+    # so the actions themselves are never compared.
+    order = sorted(zip(map(neg, values), range(len(values))))
+    return [(values[index], actions[index]) for _, index in order]
+
+
+def best_action(view: PlayerView):
+    """`ranked_actions(view)[0][1]` without ranking the rest: the first action of highest value."""
+    actions = progressing(view.legal_actions(), view.deck_size)
+    values = action_values(Context(view), actions)
+    return actions[max(range(len(values)), key=values.__getitem__)]

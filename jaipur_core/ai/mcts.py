@@ -31,7 +31,7 @@ from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
 from .anytime import AnytimeSearch
 from .features import priors, round_value
-from .heuristic import progressing, ranked_actions
+from .heuristic import best_action, progressing, ranked_actions
 from .weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
 
 #: Prior of an action first met in a later deal (the node was expanded without it).
@@ -45,19 +45,38 @@ ENDGAME_PLAYOUT_CAP = 24
 C_PUCT = 1.5
 
 
+#: Progressing legal actions per (market, mover's hand, mover's herd, deck empty?),
+#: shared by every search (a pure function of the key; bounded).
+_PROGRESSING: dict = {}
+_PROGRESSING_LIMIT = 50_000
+
+
+def _progressing_actions(state):
+    """`progressing(legal_actions(state), len(state.deck))`, the same tuple for the same key."""
+    player = state.to_move
+    key = (state.market, state.hands[player], state.herds[player], not state.deck)
+    actions = _PROGRESSING.get(key)
+    if actions is None:
+        if len(_PROGRESSING) >= _PROGRESSING_LIMIT:
+            _PROGRESSING.clear()
+        actions = _PROGRESSING[key] = tuple(progressing(legal_actions(state), len(state.deck)))
+    return key, actions
+
+
 class _Node:
-    __slots__ = ("prior", "visits", "total", "children")
+    __slots__ = ("prior", "visits", "total", "children", "available")
 
     def __init__(self, prior: float):
         self.prior = prior
         self.visits = 0
         self.total = 0.0          # sum of values from the searching seat's side
         self.children = None      # action -> _Node once expanded
+        self.available = None     # legal-actions key -> [(action, child)] (not at the root)
 
 
 def _greedy(state):
     """The medium policy's action for the player to move, from its own view of `state`."""
-    return ranked_actions(view_of(state, state.to_move))[0][1]
+    return best_action(view_of(state, state.to_move))
 
 
 class MctsSearch(AnytimeSearch):
@@ -128,28 +147,42 @@ class MctsSearch(AnytimeSearch):
         if node is self.root:
             available = children.items()
         else:
-            available = []
-            for action in progressing(legal_actions(state), len(state.deck)):
-                child = children.get(action)
-                if child is None:
-                    child = children[action] = _Node(LATE_PRIOR)
-                available.append((action, child))
-        parent_visits = sum(child.visits for _, child in available)
+            # The (action, child) pairs for this legal set, built the first time it is
+            # met here (an action first met now gets a child with LATE_PRIOR then);
+            # later deals with the same legal set reuse them without hashing actions.
+            key, actions = _progressing_actions(state)
+            by_key = node.available
+            if by_key is None:
+                by_key = node.available = {}
+            available = by_key.get(key)
+            if available is None:
+                available = []
+                for action in actions:
+                    child = children.get(action)
+                    if child is None:
+                        child = children[action] = _Node(LATE_PRIOR)
+                    available.append((action, child))
+                by_key[key] = available
+        parent_visits = 0
+        for _, child in available:
+            parent_visits += child.visits
         explore = self.c_puct * sqrt(parent_visits + 1)
         ours = mover == self.seat
         # Unvisited children start from the parent's mean, for the mover.
         parent_mean = node.total / node.visits if node.visits else 0.5
         first_play = parent_mean if ours else 1.0 - parent_mean
         best, best_score = None, -1.0
-        for action, child in available:
-            if child.visits:
-                mean = child.total / child.visits
+        for pair in available:
+            child = pair[1]
+            visits = child.visits
+            if visits:
+                mean = child.total / visits
                 q = mean if ours else 1.0 - mean
             else:
                 q = first_play
-            score = q + explore * child.prior / (1 + child.visits)
+            score = q + explore * child.prior / (1 + visits)
             if score > best_score:
-                best, best_score = (action, child), score
+                best, best_score = pair, score
         return best
 
     def _expand_and_evaluate(self, node: _Node, state) -> float:
