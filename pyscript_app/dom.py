@@ -5,8 +5,11 @@ render.Screen region by region, touching only what changed: the live region
 (last move + message) and the file input are never re-created, an open dialog
 keeps its node while it stays open, and keyboard focus is put back by
 `data-key`. One delegated click listener turns `data-action` attributes into
-events (events.from_dom), a keydown listener handles Escape and the review's
-arrow keys, and the file input's `change` reads the chosen file. Proxies for the
+events (events.from_dom), a keydown listener turns keys into events
+(events.from_key: Escape, the review's arrows, the action keys of keys.py) and
+does the keyboard's focus work (keys.py's arithmetic): arrows inside the rows
+of cards (roving tabindex), Tab kept inside an open dialog, focus given back to
+a dialog's opener when it closes. The file input's `change` reads the chosen file. Proxies for the
 listeners are kept for the page's lifetime; one-shot timer callbacks destroy
 themselves.
 """
@@ -24,6 +27,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .events import Booted, Failed, FileChosen, from_dom, from_key
+from .keys import ACTION_KEYS, ARROWS, ROWS, ZONE_ROW, key_for, roving_step, trap_step
 from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
@@ -35,6 +39,10 @@ except ImportError:  # pragma: no cover
 def _value(thing):
     """None for JS null/undefined, else the thing."""
     return None if thing is None or thing is _JSNULL else thing
+
+
+FOCUSABLE = ('button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), a[href], '
+             '[tabindex]:not([tabindex="-1"])')
 
 
 def _text(thing):
@@ -49,6 +57,8 @@ class BrowserHost:
         self.shown = None
         self._proxies = []
         self._tasks = set()
+        self._roving = {row: 0 for row in ROWS}  # each row's one Tab stop (its position in the row)
+        self._openers = {}  # dialog key -> data-key of the control that had focus when it opened
         root.innerHTML = skeleton()
         self.table = root.querySelector("[data-testid=table]")
         self.file_input = root.querySelector('[data-change="import-file"]')
@@ -60,6 +70,7 @@ class BrowserHost:
     def show(self, screen) -> None:
         active = _value(js.document.activeElement)
         key = _text(active.getAttribute("data-key")) if active is not None and hasattr(active, "getAttribute") else None
+        place = self._row_place(active)
         old = self.shown
         for name, value in screen.attrs:
             if old is None or dict(old.attrs).get(name) != value:
@@ -85,6 +96,7 @@ class BrowserHost:
             focus = _value(opened.querySelector("[data-autofocus]"))
             if focus is not None and (element is None or _value(element.closest(".panel")) is None):
                 element = focus  # a dialog just opened: take the keyboard there
+        element = self._keyboard_place(element, key, place, opened, old.dialogs if old else (), screen.dialogs)
         if element is not None:
             element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
@@ -212,16 +224,153 @@ class BrowserHost:
         try:
             target = _value(event.target)
             tag = _text(target.tagName) if target is not None and hasattr(target, "tagName") else ""
-            if tag in ("INPUT", "TEXTAREA"):
-                return  # arrows move the caret in the share field
+            key = _text(event.key) or ""
+            if key == "Tab" and self._trap_tab(event):
+                return
+            if tag in ("INPUT", "TEXTAREA") and key != "Escape":
+                return  # arrows move the caret in the share field, letters are typed
+            modified = bool(event.ctrlKey or event.altKey or event.metaKey)
+            if not modified and self._rove(event, target, key):
+                return
             state = self.runner.state
-            found = from_key(_text(event.key) or "", state.review is not None,
-                             state.panel is not None)
+            dialog_open = self._top_dialog() is not None
+            if not modified and not dialog_open and state.review is None and self._focus_key(event, key):
+                return
+            found = from_key(key, state.review is not None, state.panel is not None,
+                             code=_text(event.code) or "", shift=bool(event.shiftKey), modified=modified,
+                             dialog_open=dialog_open, selecting=not state.selection.is_empty())
             if found is not None:
                 event.preventDefault()
                 self.runner.dispatch(found)
         except Exception as error:
             self._failed(error)
+
+    # --- keyboard: roving focus in the rows of cards, Tab kept in a dialog, focus returned ---
+    def _row_cards(self, row: str) -> list:
+        return list(self.root.querySelectorAll(ROWS[row]))
+
+    def _row_place(self, element):
+        """(row, position in the row) of a focused card, else None."""
+        if element is None or not hasattr(element, "getAttribute"):
+            return None
+        row = ZONE_ROW.get(_text(element.getAttribute("data-zone")) or "")
+        if row is None or _text(element.getAttribute("data-action")) != "select":
+            return None
+        cards = self._row_cards(row)
+        for position, card in enumerate(cards):
+            if card == element:
+                return row, position
+        return None
+
+    def _keyboard_place(self, element, key, place, opened, dialogs_before, dialogs_now):
+        """Where focus goes after a render: a closed dialog gives it back to its opener; a card
+        that went away (sold, taken) leaves it on its row's nearest card; each row keeps one Tab stop."""
+        if opened is not None:
+            self._openers[_text(opened.getAttribute("data-dialog"))] = key
+        now = dict(dialogs_now)
+        for dialog, _html in reversed(dialogs_before):
+            if dialog in now:
+                continue
+            opener = self._openers.pop(dialog, None)
+            if element is None and opener:
+                element = _value(self.root.querySelector(f'[data-key="{opener}"]'))
+                if element is None and place is None:
+                    row = ZONE_ROW.get(opener.split("-", 1)[0])
+                    place = (row, int(opener.rsplit("-", 1)[1])) if row and opener[-1:].isdigit() else None
+        for dialog in list(self._openers):
+            if dialog not in now:
+                del self._openers[dialog]
+        if element is None and place is not None:
+            row, position = place
+            cards = self._row_cards(row)
+            if cards:
+                element = cards[min(position, len(cards) - 1)]
+        self._set_tab_stops(element)
+        self._mark_shortcuts()
+        return element
+
+    def _set_tab_stops(self, focused=None) -> None:
+        """Roving tabindex: one card of each row is in the Tab order (the focused one, or the last used)."""
+        focused_place = self._row_place(focused)
+        for row in ROWS:
+            cards = self._row_cards(row)
+            if not cards:
+                continue
+            current = focused_place[1] if focused_place and focused_place[0] == row else self._roving[row]
+            current = max(0, min(current, len(cards) - 1))
+            self._roving[row] = current
+            for position, card in enumerate(cards):
+                card.setAttribute("tabindex", "0" if position == current else "-1")
+
+    def _mark_shortcuts(self) -> None:
+        for found in ACTION_KEYS:
+            control = _value(self.root.querySelector(f'[data-testid="{found.testid}"]'))
+            if control is not None:
+                control.setAttribute("aria-keyshortcuts", found.label)
+
+    def _rove(self, event, target, key: str) -> bool:
+        """An arrow, Home or End on a card: move to another card of its row."""
+        if key not in ARROWS:
+            return False
+        place = self._row_place(target)
+        if place is None:
+            return False
+        row, position = place
+        cards = self._row_cards(row)
+        rtl = _text(js.document.documentElement.getAttribute("dir")) == "rtl"
+        to = roving_step(key, position, len(cards), rtl)
+        if to is None:
+            return False
+        event.preventDefault()
+        self._roving[row] = to
+        self._set_tab_stops(cards[to])
+        cards[to].focus()
+        return True
+
+    def _focus_key(self, event, key: str) -> bool:
+        """M, Y, L: the keyboard goes to the market, your cards or the log."""
+        found = key_for(key, _text(event.code) or "", bool(event.shiftKey))
+        if found is None or found.event is not None:
+            return False
+        if found.testid in ROWS:
+            cards = self._row_cards(found.testid)
+            target = cards[max(0, min(self._roving[found.testid], len(cards) - 1))] if cards else None
+        else:
+            target = _value(self.root.querySelector(f'[data-testid="{found.testid}"]'))
+        if target is None:
+            return False
+        event.preventDefault()
+        target.focus()
+        return True
+
+    def _top_dialog(self):
+        """The modal dialog the keyboard belongs to: the one holding focus, else the newest open.
+
+        Only `aria-modal="true"` dialogs hold the keyboard: one set aside (not modal) lets it go."""
+        dialogs = [node for node in self.root.querySelector('[data-region="dialogs"]').children
+                   if _text(node.getAttribute("aria-modal")) == "true"]
+        if not dialogs:
+            return None
+        active = _value(js.document.activeElement)
+        for dialog in dialogs:
+            if active is not None and dialog.contains(active):
+                return dialog
+        opened = [d for d in dialogs if _text(d.getAttribute("data-dialog")) in self._openers]
+        return (opened or dialogs)[-1]
+
+    def _trap_tab(self, event) -> bool:
+        """Tab / Shift+Tab cycle inside an open dialog."""
+        dialog = self._top_dialog()
+        if dialog is None:
+            return False
+        controls = [c for c in dialog.querySelectorAll(FOCUSABLE) if c.getClientRects().length]
+        active = _value(js.document.activeElement)
+        index = next((i for i, c in enumerate(controls) if c == active), -1)
+        to = trap_step(index, len(controls), bool(event.shiftKey))
+        event.preventDefault()
+        if to is not None:
+            controls[to].focus()
+        return True
 
     def _on_change(self, event) -> None:
         field = self.file_input

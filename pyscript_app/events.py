@@ -100,7 +100,8 @@ class Failed:
 
 PRESSED = frozenset({"clear", "hint", "share", "copy-link", "export", "import", "next-round",
                      "play-again", "new-game", "close", "handover-ready", "take-back", "review",
-                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel"})
+                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel",
+                     "result-aside"})
 OPTIONS = {"set-level": "level", "set-first": "first", "set-opponent": "opponent"}
 
 
@@ -124,10 +125,31 @@ def from_dom(action: str, value: str = "", zone: str = "", index=None):
     return None
 
 
-def from_key(key: str, reviewing: bool, panel_open: bool):
-    """The event a key press means, or None."""
-    if key == "Escape" and panel_open:
-        return Pressed("close")
-    if reviewing and key in ("ArrowLeft", "ArrowRight"):
-        return ReviewStepped("prev" if key == "ArrowLeft" else "next")
-    return None
+def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shift: bool = False,
+             modified: bool = False, dialog_open: bool | None = None, selecting: bool = False):
+    """The event a key press means, or None.
+
+    Escape closes a panel, else clears the selection; ← / → step a review; the
+    action keys of keys.ACTION_KEYS work only on the table itself (no dialog
+    open, not reviewing). `dialog_open` is any dialog on the page (a panel, the
+    hand-over screen, a round's result); it defaults to `panel_open`.
+    """
+    from .keys import key_for  # keys.py holds the events it sends: imported late, no cycle
+
+    if modified:
+        return None
+    dialog_open = panel_open if dialog_open is None else dialog_open
+    if key == "Escape":
+        if panel_open:
+            return Pressed("close")
+        if selecting and not dialog_open and not reviewing:
+            return Pressed("clear")
+        return None
+    if reviewing:
+        if key in ("ArrowLeft", "ArrowRight"):
+            return ReviewStepped("prev" if key == "ArrowLeft" else "next")
+        return None
+    if dialog_open:
+        return None
+    found = key_for(key, code, shift)
+    return None if found is None else found.event

@@ -116,6 +116,17 @@ class GameLine:
             state = apply(state, action)
         return tuple(out)
 
+    def finished_rounds(self) -> tuple:
+        """The last position of every scored round, in order (the game-over panel lists them)."""
+        out = []
+        for round_line in self.rounds:
+            state = round_line.start
+            for action in round_line.actions:
+                state = apply(state, action)
+            if state.round_result is not None:
+                out.append(state)
+        return tuple(out)
+
     # --- review ------------------------------------------------------------------------
     def steps(self) -> tuple:
         """Every position of the game, for review: (round, action or None, before, after)."""

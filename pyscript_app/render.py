@@ -17,6 +17,7 @@ from jaipur_core import view_of
 from . import games, render_dialogs, render_log
 from .languages import LANGUAGES, direction
 from .messages import _, card_name, speaking
+from .render_know import KNOW_PANEL, know_panel
 from .render_table import actions, chip, e, market, me, me_hidden, open_hand, opponent, tokens
 from .selection import choices
 from .table_state import TableState
@@ -109,6 +110,8 @@ def _render(state: TableState) -> Screen:
         dialogs.append(render_dialogs.PANELS[state.panel](state))
     elif state.panel == render_log.LOG_PANEL:
         dialogs.append(render_log.log_panel(state))
+    elif state.panel == KNOW_PANEL and not state.handover:
+        dialogs.append(know_panel(state, names))
     elif state.handover:
         dialogs.append(render_dialogs.handover(state, names))
     if state.review is None:
@@ -198,6 +201,7 @@ def _status(state, turn, names) -> str:
 def _tools(state) -> str:
     items = [("new-game", "panel", "new", "tool-new-game"), ("hint", "hint", "", "tool-hint"),
              ("takeback", "take-back", "", "tool-takeback"), ("rules", "panel", "rules", "tool-rules"),
+             ("know", "panel", KNOW_PANEL, "tool-know"),
              ("share", "share", "", "tool-share"), ("export", "export", "", "tool-export"),
              ("import", "import", "", "tool-import")]
     if games.can_review(state) and state.review is None:

@@ -6,9 +6,12 @@ is unchanged and only refreshes what is inside, so a screen reader stays put.
 
 from __future__ import annotations
 
+from jaipur_core import view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE
 
+from .keys import keys_help
+from .knowledge import round_end_cause
 from .messages import _, ngettext, number
 from .render_table import e
 from .saves import KEPT_LIMIT
@@ -30,8 +33,8 @@ def _options(action: str, chosen: str, choices, testid: str) -> str:
 
 
 def _dialog(key: str, testid: str, title: str, body: str, extra_class: str = "") -> tuple:
-    return (key, f'<section class="panel{extra_class}" role="dialog" aria-labelledby="{key}-title" '
-                 f'data-testid="{testid}" data-dialog="{key}"><h2 id="{key}-title">{e(title)}</h2>'
+    return (key, f'<section class="panel{extra_class}" role="dialog" aria-modal="true" '
+                 f'aria-labelledby="{key}-title" data-testid="{testid}" data-dialog="{key}"><h2 id="{key}-title">{e(title)}</h2>'
                  f'{body}</section>')
 
 
@@ -70,7 +73,8 @@ def kept_words(kept) -> str:
 
 
 def rules(state) -> tuple:
-    body = f'{_("rules-html")}<p>{_button("close", "close", "close-panel", autofocus=True)}</p>'
+    body = (f'{_("rules-html")}{keys_help()}'
+            f'<p>{_button("close", "close", "close-panel", autofocus=True)}</p>')
     return _dialog("rules", "rules-panel", _("rules-title"), body, " rules")
 
 
@@ -131,25 +135,56 @@ def result(state, view, names) -> tuple | None:
     seals = _("seals", first=names[me], first_seals=view.seals[me], second=names[other],
               second_seals=view.seals[other])
     head = f'<tr><th></th><th scope="col">{e(names[me])}</th><th scope="col">{e(names[other])}</th></tr>'
+    every_round = ""
     if view.winner is not None:
         title = _("win-you") if view.winner == you else _("win-name", name=names[view.winner])
-        buttons = (_button("play-again", "play-again", "play-again", primary=True, autofocus=True) + " "
-                   + _button("review", "tool-review", "review-game"))
+        onward = (_button("play-again", "play-again", "play-again", primary=True, autofocus=True) + " "
+                  + _button("review", "tool-review", "review-game"))
         testid = "game-over"
         takebacks = int(state.line.get("takebacks", 0) or 0)
         if takebacks:
             notes.append(ngettext("takebacks-used", takebacks))
+        every_round = rounds_table(state.line, me, other, names)
     else:
         title = _("round-title", round=view.round)
-        buttons = _button("next-round", "next-round", "next-round", primary=True, autofocus=True)
+        onward = _button("next-round", "next-round", "next-round", primary=True, autofocus=True)
         testid = "round-over"
-    body = (f'<table class="scores">{head}{"".join(rows)}</table>'
-            f'{"".join(f"<p data-testid=result-note>{e(n)}</p>" for n in notes)}'
-            f'<p data-testid="seal">{e(seal)} {e(seals)}</p><p>{buttons}</p>')
     key = f"result-{view.round}-{testid}"
-    return (key, f'<section class="panel result" role="dialog" aria-labelledby="{key}-title" '
+    if state.result_aside == state.token:
+        return (f"{key}-aside", f'<section class="result-aside" data-testid="result-aside" '
+                                f'data-dialog="{key}-aside"><p>{e(_("result-aside-text", round=view.round))}</p>'
+                                f'<p>{_button("result-aside", "result-back", "result-back", "result")} '
+                                f'{onward}</p></section>')
+    cause = round_end_cause(view)
+    why = (f'<p data-testid="round-why" data-cause="{cause}">{e(_("round-why-" + cause))}</p>'
+           if cause else "")
+    buttons = f'{onward} {_button("result-aside", "result-aside", "result-aside-button", "table")}'
+    body = (f'{why}<table class="scores">{head}{"".join(rows)}</table>'
+            f'{"".join(f"<p data-testid=result-note>{e(n)}</p>" for n in notes)}'
+            f'<p data-testid="seal">{e(seal)} {e(seals)}</p>{every_round}<p>{buttons}</p>')
+    return (key, f'<section class="panel result" role="dialog" aria-modal="true" aria-labelledby="{key}-title" '
                  f'data-testid="round-panel" data-dialog="{key}"><h2 id="{key}-title" '
                  f'data-testid="{testid}">{e(title)}</h2>{body}</section>')
+
+
+def rounds_table(line, me: int, other: int, names) -> str:
+    """Every scored round of the game: both scores, the seal, why it ended (part C)."""
+    rows = []
+    for final in line.finished_rounds():
+        outcome = final.round_result
+        seal = names[outcome.seal] if outcome.seal is not None else _("rounds-seal-nobody")
+        cause = round_end_cause(view_of(final, me))
+        rows.append(f'<tr data-testid="rounds-row" data-round="{final.round}" '
+                    f'data-scores="{outcome.scores[me]} {outcome.scores[other]}" '
+                    f'data-seal="{"" if outcome.seal is None else outcome.seal}">'
+                    f'<th scope="row">{number(final.round)}</th><td>{number(outcome.scores[me])}</td>'
+                    f'<td>{number(outcome.scores[other])}</td><td>{e(seal)}</td>'
+                    f'<td>{e(_("why-" + cause)) if cause else ""}</td></tr>')
+    head = (f'<tr><th scope="col">{e(_("rounds-round"))}</th><th scope="col">{e(names[me])}</th>'
+            f'<th scope="col">{e(names[other])}</th><th scope="col">{e(_("rounds-seal"))}</th>'
+            f'<th scope="col">{e(_("rounds-why"))}</th></tr>')
+    return (f'<h3>{e(_("rounds-title"))}</h3>'
+            f'<table class="scores rounds" data-testid="rounds">{head}{"".join(rows)}</table>')
 
 
 PANELS = {"new": new_game, "rules": rules, "share": share}

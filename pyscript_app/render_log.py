@@ -16,10 +16,12 @@ from .render_table import e
 LOG_PANEL = "log"
 
 
-def _lines(lines, total: int, testid: str) -> str:
-    # Newest first; `start` keeps each line's number in the whole log.
+def _lines(lines, total: int, testid: str, labelled_by: str) -> str:
+    # Newest first; `start` keeps each line's number in the whole log. The list scrolls:
+    # it is a Tab stop with a name, so a keyboard can reach and scroll it.
     items = "".join(f"<li>{e(line)}</li>" for line in reversed(lines))
-    return f'<ol class="log" data-testid="{testid}" reversed start="{total}">{items}</ol>'
+    return (f'<ol class="log" data-testid="{testid}" data-key="{testid}" tabindex="0" '
+            f'aria-labelledby="{labelled_by}" reversed start="{total}">{items}</ol>')
 
 
 def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> str:
@@ -31,15 +33,15 @@ def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> str:
                 f'<button type="button" data-action="panel" data-value="{LOG_PANEL}" '
                 f'data-testid="log-show-all" data-key="log-show-all">'
                 f'{e(ngettext("log-show-all", len(log)))}</button></p>')
-    return (f'<section class="log-area" aria-label="{e(_("game-log"))}"><h2>{e(_("game-log"))}</h2>'
-            f'{_lines(shown, len(log), "log")}{more}</section>')
+    return (f'<section class="log-area" aria-label="{e(_("game-log"))}"><h2 id="log-heading">{e(_("game-log"))}</h2>'
+            f'{_lines(shown, len(log), "log", "log-heading")}{more}</section>')
 
 
 def log_panel(state) -> tuple:
     """(key, html) of the dialog holding every line of the log."""
     close = (f'<button type="button" data-action="close" data-value="" data-testid="close-panel" '
              f'data-key="close-panel" data-autofocus>{e(_("close"))}</button>')
-    return (LOG_PANEL, f'<section class="panel" role="dialog" aria-labelledby="log-title" '
+    return (LOG_PANEL, f'<section class="panel" role="dialog" aria-modal="true" aria-labelledby="log-title" '
                        f'data-testid="log-panel" data-dialog="{LOG_PANEL}">'
                        f'<h2 id="log-title">{e(_("log-all-title"))}</h2>'
-                       f'{_lines(state.log, len(state.log), "log-all")}<p>{close}</p></section>')
+                       f'{_lines(state.log, len(state.log), "log-all", "log-title")}<p>{close}</p></section>')

@@ -15,14 +15,29 @@ from html import escape
 from jaipur_core import CAMEL, GOODS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
-from .messages import _, card_name, ngettext, number
+from .messages import _, card_name, cards_words, ngettext, number
 from .selection import BUTTONS, Choice, row_cards
+from .worth import market_after_trade, sale_worth
 
-GLYPHS = ("◆", "●", "▲", "≋", "✱", "▬", "∩")
+# The card and token drawings: symbols of one sprite served with the page (same origin,
+# precached by the service worker), drawn in the colours CSS gives them. Never an icon
+# font or emoji, whose look varies by device.
+ART = "art/cards.svg"
 
 
 def e(value) -> str:
     return escape(str(value), quote=True)
+
+
+def art(symbol: str, extra: str = "") -> str:
+    """A decorative drawing from the sprite: what it shows is always said in words too."""
+    return (f'<svg class="art art--{symbol}{extra}" aria-hidden="true" focusable="false">'
+            f'<use href="{ART}#{symbol}"></use></svg>')
+
+
+def token(value: str, good: str = "", extra: str = "") -> str:
+    """A round goods token showing its value."""
+    return f'<span class="token token--{good}{extra}">{e(value)}</span>'
 
 
 def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> str:
@@ -32,23 +47,21 @@ def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = ""
             f'data-zone="{zone}" data-index="{index}" data-card="{name}" '
             f'data-testid="{zone}-card" data-key="{zone}-{index}" '
             f'aria-pressed="{"true" if pressed else "false"}" aria-label="{e(label)}">'
-            f'<span class="card-glyph" aria-hidden="true">{GLYPHS[card]}</span>'
-            f'<span class="card-name">{e(card_name(card))}</span></button>')
+            f'{art(name, " card-art")}<span class="card-name">{e(card_name(card))}</span></button>')
 
 
 def face_card(card: int, testid: str) -> str:
     """A card shown face up without being a control (review)."""
     name = CARD_NAMES[card]
     return (f'<span class="card card--{name} card--small" data-testid="{testid}" data-card="{name}">'
-            f'<span class="card-glyph" aria-hidden="true">{GLYPHS[card]}</span>'
-            f'<span class="card-name">{e(card_name(card))}</span></span>')
+            f'{art(name, " card-art")}<span class="visually-hidden">{e(card_name(card))}</span></span>')
 
 
 def chip(card: int, text: str = "") -> str:
-    """A small non-interactive card token: glyph + name/value."""
+    """A small non-interactive label for a card kind: its drawing + its name (or the given text)."""
     name = CARD_NAMES[card]
-    return (f'<span class="chip chip--{name}"><span aria-hidden="true">{GLYPHS[card]}</span> '
-            f'{e(text or card_name(card))}</span>')
+    return f'<span class="chip chip--{name}">{art(name)}{e(text or card_name(card))}</span>'
+
 
 
 def market(view, selection, new_market, interactive: bool = True) -> str:
@@ -58,12 +71,12 @@ def market(view, selection, new_market, interactive: bool = True) -> str:
         for i, card in enumerate(row_cards(view.market)))
     deck_size = view.deck_size if hasattr(view, "deck_size") else len(view.deck)
     deck = (f'<div class="deck" data-testid="deck" data-count="{deck_size}">'
-            f'<span class="card card--back" aria-hidden="true"></span>'
+            f'<span class="card card--back" aria-hidden="true">{art("back")}</span>'
             f'<span class="pile-label">{_("deck", n=deck_size)}</span></div>')
     if view.discard:
         top = view.discard[0]
         discard_top = (f'<span class="card card--{CARD_NAMES[top]} card--small" aria-hidden="true">'
-                       f'<span class="card-glyph">{GLYPHS[top]}</span></span>')
+                       f'{art(CARD_NAMES[top], " card-art")}</span>')
         discard_text = _("discard", n=len(view.discard), card=e(card_name(top)))
     else:
         discard_top = '<span class="card card--empty card--small" aria-hidden="true"></span>'
@@ -82,26 +95,26 @@ def tokens(view, names) -> str:
         values = view.goods_pile(good)
         if values:
             rest = " ".join(number(v) for v in values[1:])
-            inner = (f'<b class="token-next" data-testid="pile-next-{name}">{number(values[0])}</b>'
-                     f'<span class="token-rest">{e(rest)}</span>')
+            inner = (f'<b class="token token--{name} token-next" data-testid="pile-next-{name}">'
+                     f'{number(values[0])}</b><span class="token-rest">{e(rest)}</span>')
         else:
             inner = f'<span class="token-empty">{e(_("pile-empty"))}</span>'
         label = _("pile-label", good=card_name(good),
                   values=", ".join(map(number, values)) or _("pile-none-left"))
         piles.append(f'<li class="pile pile--{name}" data-testid="pile-{name}" '
                      f'data-values="{e(" ".join(map(str, values)))}" aria-label="{e(label)}">'
-                     f'<span class="pile-good"><span aria-hidden="true">{GLYPHS[good]}</span> '
-                     f'{e(card_name(good))}</span>{inner}</li>')
+                     f'<span class="pile-good">{art(name)}{e(card_name(good))}</span>{inner}</li>')
     sizes = view.bonus_sizes if hasattr(view, "bonus_sizes") else tuple(len(p) for p in view.bonus_piles)
     bonus = "".join(
         f'<li class="bonus-pile" data-testid="bonus-{size}" data-count="{count}">'
-        f'<span class="bonus-face" aria-hidden="true">?</span> '
+        f'<span class="token token--bonus" aria-hidden="true">{art("bonus")}<b>{number(size)}</b></span>'
         f'{_("bonus-pile-5" if size == 5 else "bonus-pile", size=size, n=count)}</li>'
         for size, count in zip((3, 4, 5), sizes))
+    camel_face = f'<span class="token token--camel" aria-hidden="true">{art("token")}{art("camel")}</span>'
     if view.camel_token is None:
-        camel = f'<li class="camel-token" data-testid="camel-token">{e(_("camel-token-table"))}</li>'
+        camel = f'<li class="camel-token" data-testid="camel-token">{camel_face}{e(_("camel-token-table"))}</li>'
     else:
-        camel = (f'<li class="camel-token is-won" data-testid="camel-token">'
+        camel = (f'<li class="camel-token is-won" data-testid="camel-token">{camel_face}'
                  f'{e(_("camel-token-won", name=names[view.camel_token]))}</li>')
     return (f'<section class="tokens" aria-label="{e(_("tokens"))}">'
             f'<ul class="goods-piles">{"".join(piles)}</ul>'
@@ -109,19 +122,23 @@ def tokens(view, names) -> str:
 
 
 def won_tokens(view, player: int) -> str:
-    chips = [chip(good, " ".join(map(number, view.goods_won[player][good])))
+    """Each good's tokens won, as round tokens after the good's drawing and (for screen readers) name."""
+    chips = [f'<span class="chip chip--{CARD_NAMES[good]}">{art(CARD_NAMES[good])}'
+             f'<span class="visually-hidden">{e(card_name(good))}</span>'
+             f'{"".join(token(number(v), CARD_NAMES[good], " token--small") for v in view.goods_won[player][good])}'
+             f'</span>'
              for good in GOODS if view.goods_won[player][good]]
     return "".join(chips) or f'<span class="muted">{e(_("no-goods-tokens"))}</span>'
 
 
 def seals(view, player: int, testid: str) -> str:
     count = view.seals[player]
-    return (f'<span class="seals" data-testid="{testid}" aria-label="{e(ngettext("seals-label", count))}">'
-            f'{"★" * count + "☆" * max(0, 2 - count)}</span>')
+    return (f'<span class="seals" data-testid="{testid}" role="img" aria-label="{e(ngettext("seals-label", count))}">'
+            f'{art("seal", " seal") * count}{art("seal", " seal is-empty") * max(0, 2 - count)}</span>')
 
 
 def backs(count: int) -> str:
-    return '<span class="card card--back card--small" aria-hidden="true"></span>' * count
+    return f'<span class="card card--back card--small" aria-hidden="true">{art("back")}</span>' * count
 
 
 def opponent(view, names) -> str:
@@ -140,7 +157,7 @@ def opponent(view, names) -> str:
         f'aria-label="{e(ngettext("opp-hand-label", count, name=name))}">{backs(count)}'
         f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
         f'<div class="herd-count" data-testid="opponent-herd" data-count="{view.herds[other]}">'
-        f'{_("herd-count", n=view.herds[other])}</div>'
+        f'{art("camel")}{_("herd-count", n=view.herds[other])}</div>'
         f'<div class="won" data-testid="opponent-tokens">{won_tokens(view, other)}'
         f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=f"<span data-testid=opponent-bonus>{bonus}</span>")}'
         f'</span></div></section>')
@@ -160,7 +177,7 @@ def me_hidden(view, names) -> str:
         f'aria-label="{e(ngettext("hidden-hand-label", count, name=name))}">{backs(count)}'
         f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
         f'<div class="herd-count" data-testid="herd" data-count="{view.herds[me]}">'
-        f'{_("herd-count", n=view.herds[me])}</div>'
+        f'{art("camel")}{_("herd-count", n=view.herds[me])}</div>'
         f'<div class="won" data-testid="my-tokens">{won_tokens(view, me)}'
         f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=bonus)}</span></div></section>')
 
@@ -209,7 +226,7 @@ def open_hand(position, seat: int, names) -> str:
             f'<div class="hand" aria-label="{e(_("hand-of", name=names[seat]))}">'
             f'{hand or e(_("no-cards"))}</div>'
             f'<div class="herd-count" data-testid="review-herd-{seat}" data-count="{herd}">'
-            f'{_("herd-count", n=herd)}</div>'
+            f'{art("camel")}{_("herd-count", n=herd)}</div>'
             f'<div class="won">{won_tokens(position, seat)}'
             f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=" ".join(map(str, position.bonus_won[seat])) or _("none")))}'
             f'</span></div></section>')
@@ -223,12 +240,51 @@ def actions(view, choices: dict, selection) -> str:
         if name == "camels" and view.market[CAMEL]:
             label = _("btn-camels-count", n=view.market[CAMEL])
         detail = str(choice.action) if choice.enabled else ""
+        preview = _preview(view, name, choice.action) if choice.enabled else ""
         buttons.append(
             f'<button type="button" class="act act--{name}" data-action="play" data-value="{name}" '
             f'data-testid="btn-{name}" data-key="btn-{name}" '
             f'aria-disabled="{"false" if choice.enabled else "true"}" '
             f'title="{e(choice.reason or detail)}">{e(label)}'
-            f'{f"<small>{e(detail)}</small>" if detail else ""}</button>')
+            f'{f"<small>{e(detail)}</small>" if detail else ""}{preview}</button>')
     clear = ('<button type="button" class="act act--clear" data-action="clear" data-testid="btn-clear" '
              f'data-key="btn-clear"{" disabled" if selection.is_empty() else ""}>{e(_("btn-clear"))}</button>')
     return f'<div class="actions" data-testid="actions">{"".join(buttons)}{clear}</div>'
+
+
+def _preview(view, name: str, action) -> str:
+    """What the Sell or Trade button's move would do, in words (part C: worth)."""
+    if name == "sell":
+        return sale_preview(view, action.good, action.count)
+    if name == "trade":
+        after = market_after_trade(view.market, action.taken, action.given)
+        return (f'<small class="worth" data-testid="trade-worth">'
+                f'{e(_("worth-market-after", cards=cards_words(after)))}</small>')
+    return ""
+
+
+def sale_preview(view, good: int, count: int) -> str:
+    """The rupees a sale earns for certain, the bonus it may add, and a pile it empties."""
+    worth = sale_worth(view, good, count)
+    parts = [("", ngettext("worth-rupees", worth.rupees))]
+    if worth.bonus_range is not None:
+        low, high = worth.bonus_range
+        parts.append((" worth-bonus", _("worth-bonus", value=low) if low == high
+                      else _("worth-bonus-range", low=low, high=high)))
+    elif worth.bonus_missed:
+        parts.append(("", _("worth-bonus-none")))
+    if worth.short:
+        parts.append(("", ngettext("worth-short", worth.short)))
+    if worth.ends_round:
+        parts.append(("", _("worth-ends-round", good=card_name(good))))
+    elif worth.empties_pile:
+        parts.append(("", _("worth-empties", good=card_name(good))))
+    low, high = worth.bonus_range or (0, 0)
+    return (f'<small class="worth" data-testid="sell-worth" data-rupees="{worth.rupees}" '
+            f'data-bonus-low="{low}" data-bonus-high="{high}" '
+            f'data-ends-round="{"true" if worth.ends_round else "false"}">'
+            f'{"".join(_worth_part(*part) for part in parts)}</small>')
+
+
+def _worth_part(extra_class: str, text: str) -> str:
+    return f'<span class="worth-part{extra_class}">{e(text)}</span>'

@@ -82,7 +82,7 @@ class TableState:
     reviewable: bool = False      # an imported record or #game= link may be reviewed any time
     # --- the interface ---------------------------------------------------------------
     selection: Selection = EMPTY
-    panel: str | None = None      # new | rules | share | log | None
+    panel: str | None = None      # new | rules | share | log | know | None
     note: Note | None = None
     last_move: str = ""           # the other side's last move, in words (announced)
     last_cards: tuple = ()        # ((verb, ((card, count), ...)), ...) for that move
@@ -92,6 +92,8 @@ class TableState:
     animate: bool = True
     share_url: str = ""
     review: int | None = None     # the step shown while reviewing
+    result_aside: int | None = None  # the game token when the round panel was set aside to look
+                                  # at the table; any change of the game brings the panel back
     kept: tuple = ()              # Kept games, newest first
     settings: Settings = Settings()
     # --- plumbing ----------------------------------------------------------------------

@@ -28,7 +28,7 @@ from .table_state import FIRSTS, MODES, Search, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
 HINT_LEVEL = "medium"
-PANELS = ("new", "rules", "share", "log")
+PANELS = ("new", "rules", "share", "log", "know")
 
 
 def update(state: TableState, event) -> tuple[TableState, tuple]:
@@ -298,6 +298,11 @@ def _review_close(state, _value):
     return replace(state, review=None, animate=True, note=None), ()
 
 
+def _result_aside(state, value):
+    """Set the round panel aside to look at the table ("table"), or bring it back."""
+    return replace(state, result_aside=state.token if value == "table" else None, animate=True), ()
+
+
 def _dismiss(state, _value):
     """Continue after an error: the note goes, and a computer turn that was cut short restarts."""
     return games.settle(replace(state, note=None))
@@ -309,7 +314,7 @@ _BUTTONS = {
     "play-again": games.new_game_pressed, "new-game": games.new_game_pressed,
     "handover-ready": _handover_ready, "take-back": _take_back, "review": _review,
     "review-close": _review_close, "resume": games.resume_kept, "delete-kept": games.delete_kept,
-    "dismiss": _dismiss, "try-again": _dismiss,
+    "dismiss": _dismiss, "try-again": _dismiss, "result-aside": _result_aside,
 }
 
 _HANDLERS = {

@@ -72,7 +72,10 @@ def test_goods_have_symbols_and_names_not_just_colour():
     html = html_for(state)
     for name in CARD_NAMES[:6]:
         assert f'data-testid="pile-{name}"' in html
-    assert "◆" in html and "diamond" in html
+    # each card shows its good's own drawing AND its name; the sprite draws each good differently
+    for button in re.findall(r'<button[^>]*data-testid="(?:market|hand)-card".*?</button>', html):
+        name = re.search(r'data-card="(\w+)"', button).group(1)
+        assert f'href="art/cards.svg#{name}"' in button and f'>{name}</span>' in button
 
 
 def test_round_panel_reveals_bonus_values_only_when_scored():

@@ -134,7 +134,7 @@ def test_the_catalog_gives_every_level_a_name_including_expert():
 
 BUTTONS = ["clear", "hint", "share", "copy-link", "export", "import", "next-round", "play-again",
            "new-game", "close", "handover-ready", "take-back", "review", "review-close", "resume",
-           "delete-kept", "dismiss", "try-again"]
+           "delete-kept", "dismiss", "try-again", "result-aside", "panel"]
 
 
 def random_event(rng: random.Random, state: TableState):
@@ -159,7 +159,7 @@ def random_event(rng: random.Random, state: TableState):
                             rng.choice(["easy", "hard", "you", "computer", "friend", "random", "?"]))
     if roll < 0.87:
         return FileChosen("f.json", rng.choice(["{}", "[", state.line and "x"]))
-    return Pressed(rng.choice(BUTTONS), rng.choice(["", "0", "1", "home", "new", "rules", "share"]))
+    return Pressed(rng.choice(BUTTONS), rng.choice(["", "0", "1", "home", "new", "rules", "share", "table", "know"]))
 
 
 def check_invariants(before: TableState, state: TableState, effects) -> None:

@@ -1,0 +1,72 @@
+"""The round and game-over panels (part C): why the round ended, set aside and back, every round."""
+
+import random
+import re
+import pytest
+
+from jaipur_core import Game, legal_actions
+from pyscript_app.events import Pressed
+from pyscript_app.game_line import GameLine
+from pyscript_app.render import render
+from pyscript_app.table_state import TableState
+from pyscript_app.update import update
+
+NAMES = ("You", "Computer")
+
+
+def finished(seed: int, whole_game: bool) -> TableState:
+    """A seeded random game played to the end of its first round, or to game over."""
+    game = Game.new(seed=seed, first=0, players=NAMES)
+    rng = random.Random(seed)
+    while game.state.phase != "game_over":
+        if game.state.phase == "round_over":
+            if not whole_game:
+                break
+            game.next_round()
+            continue
+        game.play(rng.choice(legal_actions(game.state)))
+    return TableState(line=GameLine.from_game(game), seat=0, booted=True)
+
+
+def last_action_kind(table: TableState) -> str:
+    return table.line.rounds[-1].actions[-1].kind
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_round_panel_says_why_the_round_ended(seed):
+    table = finished(seed, whole_game=False)
+    html = render(table).html()
+    cause = re.search(r'data-testid="round-why" data-cause="(\w+)"', html).group(1)
+    # a sale ends a round only by emptying the third pile; any take only when the deck runs short
+    assert cause == ("piles" if last_action_kind(table) == "sell" else "deck")
+
+
+def test_the_round_panel_is_set_aside_and_brought_back():
+    table = finished(2, whole_game=False)
+    assert 'data-testid="round-panel"' in render(table).html()
+    aside, effects = update(table, Pressed("result-aside", "table"))
+    html = render(aside).html()
+    assert effects == () and 'data-testid="round-panel"' not in html
+    assert 'data-testid="result-aside"' in html and 'data-testid="next-round"' in html
+    back, _ = update(aside, Pressed("result-aside", "result"))
+    assert 'data-testid="round-panel"' in render(back).html()
+    # dealing the next round forgets the choice: its own result will show
+    dealt, _ = update(aside, Pressed("next-round"))
+    assert dealt.line.state.round == 2 and dealt.result_aside != dealt.token
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_game_over_panel_lists_every_round(seed):
+    table = finished(seed, whole_game=True)
+    html = render(table).html()
+    assert 'data-testid="game-over"' in html
+    rows = re.findall(r'data-testid="rounds-row" data-round="(\d+)" data-scores="(\d+) (\d+)" '
+                      r'data-seal="(\d?)"', html)
+    game = table.line.to_game()
+    assert [int(r[0]) for r in rows] == list(range(1, len(table.line.rounds) + 1))
+    seals = [0, 0]
+    for (_round, mine, theirs, seal), final in zip(rows, table.line.finished_rounds()):
+        assert (int(mine), int(theirs)) == final.round_result.scores
+        if seal:
+            seals[int(seal)] += 1
+    assert tuple(seals) == table.line.state.seals == game.state.seals
