@@ -13,7 +13,7 @@ from jaipur_core.cards import CARD_NAMES
 
 from .knowledge import knowledge
 from .messages import _, card_name, ngettext, number
-from .render_table import GLYPHS, e
+from .render_table import art, e
 
 KNOW_PANEL = "know"
 
@@ -35,7 +35,7 @@ def know_body(view, names) -> str:
     rows = "".join(
         f'<tr data-testid="know-{CARD_NAMES[good.good]}" data-unseen="{good.unseen}" '
         f'data-opponent="{good.opponent_has}" data-tokens="{" ".join(map(str, good.tokens_left))}">'
-        f'<th scope="row"><span aria-hidden="true">{GLYPHS[good.good]}</span> {e(card_name(good.good))}</th>'
+        f'<th scope="row">{art(CARD_NAMES[good.good])} {e(card_name(good.good))}</th>'
         f'<td>{number(good.unseen)}</td><td>{number(good.opponent_has)}</td>'
         f'<td>{e(" ".join(map(number, good.tokens_left)) or _("pile-none-left"))}</td></tr>'
         for good in known.goods)
