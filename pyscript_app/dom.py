@@ -245,12 +245,14 @@ class BrowserHost:
             if not modified and self._rove(event, target, key):
                 return
             state = self.runner.state
-            dialog_open = self._top_dialog() is not None
+            top = self._top_dialog()
+            dialog_open = top is not None
             if not modified and not dialog_open and state.review is None and self._focus_key(event, key):
                 return
             found = from_key(key, state.review is not None, state.panel is not None,
                              code=_text(event.code) or "", shift=bool(event.shiftKey), modified=modified,
-                             dialog_open=dialog_open, selecting=not state.selection.is_empty())
+                             dialog_open=dialog_open, selecting=not state.selection.is_empty(),
+                             result_open=dialog_open and _text(top.getAttribute("data-testid")) == "round-panel")
             if found is not None:
                 event.preventDefault()
                 self.runner.dispatch(found)

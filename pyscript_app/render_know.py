@@ -21,7 +21,7 @@ KNOW_PANEL = "know"
 def know_panel(state, names) -> tuple:
     """(key, html) of the panel for the seat shown."""
     view = view_of(state.position, state.seat)
-    return (KNOW_PANEL, f'<section class="panel know" role="dialog" aria-labelledby="know-title" '
+    return (KNOW_PANEL, f'<section class="panel know" role="dialog" aria-modal="true" aria-labelledby="know-title" '
                         f'data-testid="know-panel" data-dialog="{KNOW_PANEL}">'
                         f'<h2 id="know-title">{e(_("know-title"))}</h2>{know_body(view, names)}'
                         f'<p><button type="button" data-action="close" data-value="" data-testid="close-panel" '
