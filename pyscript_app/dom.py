@@ -27,6 +27,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .events import Booted, Failed, FileChosen, from_dom, from_key
+from .motion import Motion
 from .keys import ACTION_KEYS, ARROWS, ROWS, ZONE_ROW, key_for, roving_step, trap_step
 from .render import REGIONS, skeleton
 
@@ -62,6 +63,7 @@ class BrowserHost:
         root.innerHTML = skeleton()
         self.table = root.querySelector("[data-testid=table]")
         self.file_input = root.querySelector('[data-change="import-file"]')
+        self.motion = Motion(root, self.report)
 
     def report(self, error: BaseException) -> None:
         js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))
@@ -72,6 +74,7 @@ class BrowserHost:
         key = _text(active.getAttribute("data-key")) if active is not None and hasattr(active, "getAttribute") else None
         place = self._row_place(active)
         old = self.shown
+        first = self._motion(self.motion.before, old, screen)
         for name, value in screen.attrs:
             if old is None or dict(old.attrs).get(name) != value:
                 self.table.setAttribute(name, value)
@@ -91,6 +94,7 @@ class BrowserHost:
         message.className = f"message message--{screen.message_kind}"
         opened = self._dialogs(screen.dialogs, old.dialogs if old else ())
         self.shown = screen
+        self._motion(self.motion.play, first)
         element = _value(self.root.querySelector(f'[data-key="{key}"]')) if key else None
         if opened is not None:
             focus = _value(opened.querySelector("[data-autofocus]"))
@@ -99,6 +103,14 @@ class BrowserHost:
         element = self._keyboard_place(element, key, place, opened, old.dialogs if old else (), screen.dialogs)
         if element is not None:
             element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def _motion(self, step, *args):
+        """Cards travelling are a nicety: a failure there is reported, never in the way of the game."""
+        try:
+            return step(*args)
+        except Exception as error:
+            self.report(error)
+            return None
 
     def _dialogs(self, dialogs, before):
         """Open, refresh in place, or close dialogs by key; the newly opened one, if any."""
@@ -233,12 +245,14 @@ class BrowserHost:
             if not modified and self._rove(event, target, key):
                 return
             state = self.runner.state
-            dialog_open = self._top_dialog() is not None
+            top = self._top_dialog()
+            dialog_open = top is not None
             if not modified and not dialog_open and state.review is None and self._focus_key(event, key):
                 return
             found = from_key(key, state.review is not None, state.panel is not None,
                              code=_text(event.code) or "", shift=bool(event.shiftKey), modified=modified,
-                             dialog_open=dialog_open, selecting=not state.selection.is_empty())
+                             dialog_open=dialog_open, selecting=not state.selection.is_empty(),
+                             result_open=dialog_open and _text(top.getAttribute("data-testid")) == "round-panel")
             if found is not None:
                 event.preventDefault()
                 self.runner.dispatch(found)

@@ -42,3 +42,11 @@ class PickFile:
 @dataclass(frozen=True)
 class Ready:
     pass
+
+
+@dataclass(frozen=True)
+class After:
+    """Dispatch `event` after `ms` milliseconds (a timed step: the computer's move played out)."""
+
+    ms: int
+    event: object

@@ -61,6 +61,13 @@ class ReviewStepped:
 
 
 @dataclass(frozen=True)
+class MoveShown:
+    """The computer's chosen cards have been shown (After): now the move is played."""
+
+    token: int
+
+
+@dataclass(frozen=True)
 class FileChosen:
     name: str
     text: str
@@ -101,7 +108,7 @@ class Failed:
 PRESSED = frozenset({"clear", "hint", "share", "copy-link", "export", "import", "next-round",
                      "play-again", "new-game", "close", "handover-ready", "take-back", "review",
                      "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel",
-                     "result-aside"})
+                     "details", "result-aside"})
 OPTIONS = {"set-level": "level", "set-first": "first", "set-opponent": "opponent"}
 
 
@@ -126,13 +133,15 @@ def from_dom(action: str, value: str = "", zone: str = "", index=None):
 
 
 def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shift: bool = False,
-             modified: bool = False, dialog_open: bool | None = None, selecting: bool = False):
+             modified: bool = False, dialog_open: bool | None = None, selecting: bool = False,
+             result_open: bool = False):
     """The event a key press means, or None.
 
     Escape closes a panel, else clears the selection; ← / → step a review; the
     action keys of keys.ACTION_KEYS work only on the table itself (no dialog
     open, not reviewing). `dialog_open` is any dialog on the page (a panel, the
-    hand-over screen, a round's result); it defaults to `panel_open`.
+    hand-over screen, a round's result); it defaults to `panel_open`. Escape on a
+    round's result (`result_open`, no panel over it) sets it aside to look at the table.
     """
     from .keys import key_for  # keys.py holds the events it sends: imported late, no cycle
 
@@ -142,6 +151,8 @@ def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shi
     if key == "Escape":
         if panel_open:
             return Pressed("close")
+        if result_open:
+            return Pressed("result-aside", "table")
         if selecting and not dialog_open and not reviewing:
             return Pressed("clear")
         return None

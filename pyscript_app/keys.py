@@ -38,6 +38,7 @@ ACTION_KEYS = (
     Key("s", "S", "key-sell", ActionPressed("sell"), "btn-sell"),
     Key("h", "H", "key-hint", Pressed("hint"), "btn-hint"),
     Key("u", "U", "key-takeback", Pressed("take-back"), "btn-takeback"),
+    Key("k", "K", "key-know", Pressed("panel", "know"), "btn-know"),
     Key("n", "N", "key-new-game", Pressed("panel", "new"), "btn-new-game"),
     Key("?", "?", "key-help", Pressed("panel", "rules"), "btn-rules"),
 )

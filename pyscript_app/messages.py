@@ -301,6 +301,7 @@ Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; sp
     "key-sell": "Sell the selected cards",
     "key-hint": "Hint: select a good move",
     "key-takeback": "Take back your last move",
+    "key-know": "What I know: the cards not yet seen, the tokens left",
     "key-new-game": "New game",
     "key-help": "These rules and keys",
     "key-focus-market": "Go to the market",
@@ -314,8 +315,12 @@ Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; sp
     "key-label-space": "Space", "key-label-enter": "Enter",
     "key-select": "Pick or put back the card in focus, or press the button in focus",
     "key-label-escape": "Esc",
-    "key-escape": "Close the window; on the table, clear the selection",
+    "key-escape": "Close the window (a round's result: set it aside to look at the table); "
+                  "on the table, clear the selection",
     # --- end of table looks D ids ---------------------------------------------------------------
+    # --- table looks B: layout and motion (the phone strip) ------------------------------------
+    "strip-goods": "goods {goods}",
+    "strip-open": "Details", "strip-close": "Hide details",
 }
 
 

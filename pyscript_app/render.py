@@ -18,7 +18,8 @@ from . import games, render_dialogs, render_log
 from .languages import LANGUAGES, direction
 from .messages import _, card_name, speaking
 from .render_know import KNOW_PANEL, know_panel
-from .render_table import actions, chip, e, market, me, me_hidden, open_hand, opponent, tokens
+from .render_table import (actions, chip, chosen_cards, e, market, me, me_hidden, open_hand, opponent, strip,
+                           tokens)
 from .selection import choices
 from .table_state import TableState
 from .words import describe
@@ -96,10 +97,11 @@ def _render(state: TableState) -> Screen:
     view = view_of(state.position, state.seat)
     turn = turn_of(state)
     classes = ("table" + (" is-embed" if state.embed else "") + (" is-thinking" if turn == "ai" else "")
-               + (" animate" if state.animate else "") + (" is-review" if turn == "review" else ""))
+               + (" animate" if state.animate else "") + (" is-review" if turn == "review" else "")
+               + (" details-open" if state.details else ""))
     shown = state.position if state.review is None else state.line.steps()[state.review][3]
     attrs = (("class", classes), ("data-turn", turn), ("data-phase", shown.phase),
-             ("data-round", str(shown.round)))
+             ("data-round", str(shown.round)), ("data-ply", _ply(state)))
     if state.review is not None:
         board, last_move = _review(state, names)
     else:
@@ -128,9 +130,21 @@ def _render(state: TableState) -> Screen:
 def _board(state, view, names) -> str:
     hand = me_hidden(view, names) if state.handover else me(view, names, state.selection)
     options = {} if state.handover else choices(state.position, state.seat, state.selection)
-    return (f'{opponent(view, names)}'
-            f'<div class="board">{market(view, state.selection, state.new_market)}{tokens(view, names)}</div>'
+    taking, selling = frozenset(), None
+    if state.reveal is not None and state.reveal[0] == state.token:  # the computer's move, shown
+        taking, selling = chosen_cards(view, state.reveal[1])
+    return (f'{strip(view, names, state.details)}{opponent(view, names)}'
+            f'<div class="board">{market(view, state.selection, state.new_market, chosen=taking)}'
+            f'{tokens(view, names, selling)}</div>'
             f'{hand}{actions(view, options, state.selection)}')
+
+
+def _ply(state) -> str:
+    """"review" or round:seat:moves -- the page's motion animates a change of moves only, within
+    a round, seen from one seat (a friend game turns the table to the other player: no flights)."""
+    if state.review is not None:
+        return "review"
+    return f"{state.position.round}:{state.seat}:{len(state.line.rounds[-1].actions)}"
 
 
 def _review(state, names) -> tuple[str, str]:

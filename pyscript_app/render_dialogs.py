@@ -134,7 +134,7 @@ def result(state, view, names) -> tuple | None:
         seal = _("seal-you" if outcome.seal == you else "seal-name", name=names[outcome.seal])
     seals = _("seals", first=names[me], first_seals=view.seals[me], second=names[other],
               second_seals=view.seals[other])
-    head = f'<tr><th></th><th scope="col">{e(names[me])}</th><th scope="col">{e(names[other])}</th></tr>'
+    head = f'<tr><td></td><th scope="col">{e(names[me])}</th><th scope="col">{e(names[other])}</th></tr>'
     every_round = ""
     if view.winner is not None:
         title = _("win-you") if view.winner == you else _("win-name", name=names[view.winner])

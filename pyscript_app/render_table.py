@@ -64,13 +64,15 @@ def chip(card: int, text: str = "") -> str:
 
 
 
-def market(view, selection, new_market, interactive: bool = True) -> str:
+def market(view, selection, new_market, interactive: bool = True, chosen=frozenset()) -> str:
+    """`chosen`: market indices the computer is about to take (highlighted before they travel)."""
     cards = "".join(
-        card_button("market", i, card, selection.picked("market", i), " is-new" if i in new_market else "")
+        card_button("market", i, card, selection.picked("market", i),
+                    (" is-new" if i in new_market else "") + (" is-chosen" if i in chosen else ""))
         if interactive else face_card(card, "market-card")
         for i, card in enumerate(row_cards(view.market)))
     deck_size = view.deck_size if hasattr(view, "deck_size") else len(view.deck)
-    deck = (f'<div class="deck" data-testid="deck" data-count="{deck_size}">'
+    deck = (f'<div class="deck" data-testid="deck" data-count="{deck_size}" data-flip-zone="deck">'
             f'<span class="card card--back" aria-hidden="true">{art("back")}</span>'
             f'<span class="pile-label">{_("deck", n=deck_size)}</span></div>')
     if view.discard:
@@ -81,14 +83,16 @@ def market(view, selection, new_market, interactive: bool = True) -> str:
     else:
         discard_top = '<span class="card card--empty card--small" aria-hidden="true"></span>'
         discard_text = _("discard-empty")
-    discard = (f'<div class="discard" data-testid="discard" data-count="{len(view.discard)}">'
+    discard = (f'<div class="discard" data-testid="discard" data-count="{len(view.discard)}" '
+               f'data-flip-zone="discard">'
                f'{discard_top}<span class="pile-label">{discard_text}</span></div>')
     return (f'<section class="market-area" aria-label="{e(_("market"))}">'
-            f'<div class="market" data-testid="market">{cards}</div>'
+            f'<div class="market" data-testid="market" data-flip-zone="market">{cards}</div>'
             f'<div class="piles">{deck}{discard}</div></section>')
 
 
-def tokens(view, names) -> str:
+def tokens(view, names, chosen: int | None = None) -> str:
+    """`chosen`: the good the computer is about to sell (its pile is highlighted first)."""
     piles = []
     for good in GOODS:
         name = CARD_NAMES[good]
@@ -101,7 +105,8 @@ def tokens(view, names) -> str:
             inner = f'<span class="token-empty">{e(_("pile-empty"))}</span>'
         label = _("pile-label", good=card_name(good),
                   values=", ".join(map(number, values)) or _("pile-none-left"))
-        piles.append(f'<li class="pile pile--{name}" data-testid="pile-{name}" '
+        piles.append(f'<li class="pile pile--{name}{" is-chosen" if good == chosen else ""}" '
+                     f'data-testid="pile-{name}" data-flip-zone="pile-{name}" '
                      f'data-values="{e(" ".join(map(str, values)))}" aria-label="{e(label)}">'
                      f'<span class="pile-good">{art(name)}{e(card_name(good))}</span>{inner}</li>')
     sizes = view.bonus_sizes if hasattr(view, "bonus_sizes") else tuple(len(p) for p in view.bonus_piles)
@@ -151,14 +156,15 @@ def opponent(view, names) -> str:
         bonus = e(_("opp-bonus-shown", values=" ".join(map(str, view.opponent_bonus)) or _("none")))
     goods_total = sum(sum(v) for v in view.goods_won[other])
     return (
-        f'<section class="player player--opponent" data-testid="opponent" aria-label="{e(name)}">'
+        f'<section class="player player--opponent" data-testid="opponent" aria-label="{e(name)}" '
+        f'data-flip-zone="opponent">'
         f'<h2 class="player-name">{e(name)} {seals(view, other, "opponent-seals")}</h2>'
         f'<div class="opponent-hand" data-testid="opponent-hand" data-count="{count}" '
         f'aria-label="{e(ngettext("opp-hand-label", count, name=name))}">{backs(count)}'
         f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
         f'<div class="herd-count" data-testid="opponent-herd" data-count="{view.herds[other]}">'
         f'{art("camel")}{_("herd-count", n=view.herds[other])}</div>'
-        f'<div class="won" data-testid="opponent-tokens">{won_tokens(view, other)}'
+        f'<div class="won" data-testid="opponent-tokens" data-flip-zone="won-opponent">{won_tokens(view, other)}'
         f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=f"<span data-testid=opponent-bonus>{bonus}</span>")}'
         f'</span></div></section>')
 
@@ -207,12 +213,13 @@ def me(view, names, selection) -> str:
         f'<h2 class="player-name">{e(names[seat])} {seals(view, seat, "my-seals")}'
         f' <span class="score" data-testid="my-score">'
         f'{e(ngettext("rupees", goods_total + bonus_total + camel))}</span></h2>'
-        f'<div class="hand" data-testid="hand" data-count="{len(hand)}" '
+        f'<div class="hand" data-testid="hand" data-count="{len(hand)}" data-flip-zone="hand" '
         f'aria-label="{e(_("your-hand", n=len(hand)))}">'
         f'{hand_html}<span class="count">{number(len(hand))}/{number(7)}</span></div>'
-        f'<div class="herd" data-testid="herd" data-count="{view.herds[seat]}" aria-label="{e(_("your-herd"))}">'
+        f'<div class="herd" data-testid="herd" data-count="{view.herds[seat]}" data-flip-zone="herd" '
+        f'aria-label="{e(_("your-herd"))}">'
         f'<span class="herd-label">{e(_("herd-label", n=view.herds[seat]))}</span>{herd}</div>'
-        f'<div class="won" data-testid="my-tokens">{won_tokens(view, seat)}'
+        f'<div class="won" data-testid="my-tokens" data-flip-zone="won-me">{won_tokens(view, seat)}'
         f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=bonus))}</span></div></section>')
 
 
@@ -288,3 +295,45 @@ def sale_preview(view, good: int, count: int) -> str:
 
 def _worth_part(extra_class: str, text: str) -> str:
     return f'<span class="worth-part{extra_class}">{e(text)}</span>'
+
+
+# --- layout and motion (part B) -----------------------------------------------------------
+
+def strip(view, names, opened: bool) -> str:
+    """Phones: the opponent and the token piles as one compact line; tap for the details.
+
+    The full sections are rendered too; the stylesheet shows them on phones only while
+    `opened` (TableState.details), and always on wider screens, where the strip is hidden.
+    """
+    other = view.opponent
+    goods_total = sum(sum(v) for v in view.goods_won[other])
+    piles = "".join(
+        f'<span class="strip-pile" data-flip-zone="strip-pile-{CARD_NAMES[good]}">'
+        f'{chip(good, number(view.goods_pile(good)[0]) if view.goods_pile(good) else "-")}</span>'
+        for good in GOODS)
+    return (f'<button type="button" class="strip" data-action="details" data-testid="strip" '
+            f'data-key="strip" data-flip-zone="strip" aria-expanded="{"true" if opened else "false"}">'
+            f'<span class="strip-who"><b>{e(names[other])}</b> {seals(view, other, "strip-seals")}</span>'
+            f'<span class="strip-fact">{e(_("in-hand", n=view.opponent_hand_size))}</span>'
+            f'<span class="strip-fact">{art("camel")}{_("herd-count", n=view.herds[other])}</span>'
+            f'<span class="strip-fact">{e(_("strip-goods", goods=number(goods_total)))}</span>'
+            f'<span class="strip-piles">{piles}</span>'
+            f'<span class="strip-more">{e(_("strip-close" if opened else "strip-open"))}</span></button>')
+
+
+def chosen_cards(view, action) -> tuple[frozenset, int | None]:
+    """What the computer's `action` takes, to highlight it before it is played:
+    (market row indices, the good whose tokens a sale takes)."""
+    row = row_cards(view.market)
+    if action.kind == "sell":
+        return frozenset(), action.good
+    if action.kind == "take":
+        wanted = {action.good: 1}
+    elif action.kind == "camels":
+        wanted = {CAMEL: view.market[CAMEL]}
+    else:
+        wanted = {card: count for card, count in enumerate(action.taken) if count}
+    picked = set()
+    for card, count in wanted.items():
+        picked.update([i for i, c in enumerate(row) if c == card][:count])
+    return frozenset(picked), None

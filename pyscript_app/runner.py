@@ -27,7 +27,7 @@ import random
 
 from jaipur_core.ai import start_search
 
-from .effects import Copy, Download, PickFile, Ready, Save, StartSearch
+from .effects import After, Copy, Download, PickFile, Ready, Save, StartSearch
 from .events import CopyDone, Failed, SearchDone, SearchFailed, StorageFailed
 from .render import render
 from .table_state import Search, TableState
@@ -94,6 +94,8 @@ class Runner:
             self.host.pick_file()
         elif isinstance(effect, Ready):
             self.host.set_ready()
+        elif isinstance(effect, After):
+            self.host.schedule(lambda: self.dispatch(effect.event), effect.ms)
 
     def _slice(self, job: _SearchJob) -> None:
         if job is not self.job:

@@ -96,6 +96,8 @@ class TableState:
                                   # at the table; any change of the game brings the panel back
     kept: tuple = ()              # Kept games, newest first
     settings: Settings = Settings()
+    details: bool = False         # phones: the opponent/tokens strip opened for details
+    reveal: tuple | None = None   # (token, action): the computer's move shown before it is played
     # --- plumbing ----------------------------------------------------------------------
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None

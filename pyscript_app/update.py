@@ -19,15 +19,17 @@ from jaipur_core.share import position_fragment
 
 from . import games
 from . import languages
-from .effects import Copy, Download, PickFile, Save, StartSearch
+from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, LanguageChosen,
-                     OptionChosen, Pressed, ReviewStepped, SearchDone, SearchFailed, StorageFailed)
+                     MoveShown, OptionChosen, Pressed, ReviewStepped, SearchDone, SearchFailed,
+                     StorageFailed)
 from .messages import speaking
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
 from .table_state import FIRSTS, MODES, Search, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
 HINT_LEVEL = "medium"
+REVEAL_MS = 600           # the computer's chosen cards stay highlighted this long before they travel
 PANELS = ("new", "rules", "share", "log", "know")
 
 
@@ -135,6 +137,22 @@ def _search_done(state: TableState, event: SearchDone):
         instead = legal_actions(position)[0]
         state = replace(state, note=note("ai-illegal", "error", action=str(action), instead=str(instead)))
         action = instead
+    if state.pause_ms:  # show the chosen cards first; the move follows (MoveShown) — ?pause=0: at once
+        return (replace(state, reveal=(state.token, action), animate=False),
+                (After(REVEAL_MS, MoveShown(state.token)),))
+    return play(state, action)
+
+
+def _move_shown(state: TableState, event: MoveShown):
+    """The computer's move, shown since REVEAL_MS, is played (unless the game moved on meanwhile)."""
+    reveal = state.reveal
+    if reveal is None or reveal[0] != event.token or event.token != state.token:
+        return state, ()
+    action = reveal[1]
+    state = replace(state, reveal=None)
+    position = state.line.state
+    if position.phase != PLAY or position.to_move == state.seat or not is_legal(position, action):
+        return state, ()
     return play(state, action)
 
 
@@ -195,6 +213,11 @@ def _pressed(state: TableState, event: Pressed):
         return state, ()
     state = replace(state, animate=False)
     return handler(state, event.value)
+
+
+def _details(state, _value):
+    """Phones: open or close the opponent and token piles below their compact strip."""
+    return replace(state, details=not state.details), ()
 
 
 def _clear(state, _value):
@@ -314,14 +337,14 @@ _BUTTONS = {
     "play-again": games.new_game_pressed, "new-game": games.new_game_pressed,
     "handover-ready": _handover_ready, "take-back": _take_back, "review": _review,
     "review-close": _review_close, "resume": games.resume_kept, "delete-kept": games.delete_kept,
-    "dismiss": _dismiss, "try-again": _dismiss, "result-aside": _result_aside,
+    "dismiss": _dismiss, "try-again": _dismiss, "result-aside": _result_aside, "details": _details,
 }
 
 _HANDLERS = {
     CardClicked: _card_clicked, ActionPressed: _action_pressed, Pressed: _pressed,
     OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
     SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,
-    StorageFailed: _storage_failed, Failed: _failed,
+    StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown,
 }
 
 

@@ -26,6 +26,7 @@ TABLE = dict(reviewing=False, panel_open=False)
     ("h", {}, Pressed("hint")),
     ("u", {}, Pressed("take-back")),
     ("n", {}, Pressed("panel", "new")),
+    ("k", {}, Pressed("panel", "know")),
     ("?", {"shift": True, "code": "Slash"}, Pressed("panel", "rules")),
     ("؟", {"shift": True}, Pressed("panel", "rules")),          # Persian layout
     ("ف", {"code": "KeyT"}, ActionPressed("take")),             # Persian layout, the T key
@@ -48,7 +49,9 @@ def test_a_key_on_the_table(key, extra, expected):
 @pytest.mark.parametrize("key, reviewing, panel_open, extra, expected", [
     ("Escape", False, True, {}, Pressed("close")),
     ("Escape", False, True, {"selecting": True}, Pressed("close")),
-    ("Escape", False, False, {"dialog_open": True, "selecting": True}, None),  # a round's result
+    ("Escape", False, False, {"dialog_open": True, "selecting": True}, None),  # the hand-over screen
+    ("Escape", False, False, {"dialog_open": True, "result_open": True}, Pressed("result-aside", "table")),
+    ("Escape", False, True, {"dialog_open": True, "result_open": True}, Pressed("close")),  # a panel over it
     ("t", False, True, {}, None),                       # a panel is open: the table's keys rest
     ("n", False, False, {"dialog_open": True}, None),   # the hand-over screen
     ("s", True, False, {}, None),                       # reviewing

@@ -283,7 +283,14 @@ def evaluate_after(ctx: Context, hand, herd_me: int, market, missing: int, token
         value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
                            + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
     else:
-        value += hand_potential(hand, tokens_taken, bonus_sizes, ctx.bonus_mean, factor)
+        # A sale changed the piles: the table of those piles gives exactly
+        # hand_potential(hand, tokens_taken, bonus_sizes, ctx.bonus_mean, factor)
+        # (the same terms added in the same order; the zeros of absent goods add
+        # nothing), and the same piles recur in view after view.
+        means = ctx.bonus_mean
+        table = _cached(_SALE_TABLES, (tokens_taken, bonus_sizes, means[3], means[4], means[5]), _sale_table)
+        value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
+                           + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
     value -= ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
     camel_key = (herd_me, deck_size)
     camels = ctx.camel_cache.get(camel_key)
@@ -293,8 +300,15 @@ def evaluate_after(ctx: Context, hand, herd_me: int, market, missing: int, token
     hand_size = hand[0] + hand[1] + hand[2] + hand[3] + hand[4] + hand[5]
     if hand_size >= HAND_LIMIT - 1:
         value += hand_pressure(hand_size)
-    if not missing and tokens_taken is view.tokens_taken:
-        table = ctx.grab_table
+    if not missing:
+        if tokens_taken is view.tokens_taken:
+            table = ctx.grab_table
+        else:
+            # market_grab(market, 0, ...) of the changed piles, which is the largest of
+            # their table's entries (each good's value alone, as market_grab takes them).
+            their_cards = ctx.opponent_hand_size
+            table = _cached(_GRAB_TABLES, (tokens_taken, herd_other + their_cards >= 2, their_cards < HAND_LIMIT),
+                            _grab_table)
         grab = max(1.2 * market[CAMEL], table[0][market[0]], table[1][market[1]],
                    table[2][market[2]], table[3][market[3]], table[4][market[4]],
                    table[5][market[5]]) * factor

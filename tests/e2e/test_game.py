@@ -94,6 +94,7 @@ def test_hidden_information_never_reaches_the_page(load_game, tmp_path):
     assert Counter(table["hand"]) == Counter({CARD_NAMES[c]: n for c, n in enumerate(state.hands[human]) if n})
     assert table["opponentHand"] == sum(state.hands[1]) and table["deck"] == len(state.deck)
     # ...and names no card beyond the market, the hand, the herd and the discard's top
+    page.locator(".flight").first.wait_for(state="detached")  # once the copies in flight have landed
     html = page.content()
     discard_top = state.discard[:1]
     for card, name in enumerate(CARDS):

@@ -136,12 +136,20 @@ def test_a_whole_game_played_with_the_keyboard_alone(load_game):
             assert_tab_stays_inside(keys, dialog, presses=3)
             if page.get_by_test_id("play-again").count():
                 break
+            if rounds_ended == 1:  # Escape sets the result aside; the table is the keyboard's again
+                keys.press("Escape")
+                assert page.get_by_test_id("round-panel").count() == 0
+                page.get_by_test_id("result-aside").wait_for(state="visible")
+                keys.press("m")
+                assert keys.focused()["row"] == "market"
+                tab_to(keys, "next-round")  # the set-aside result's button, a few Shift+Tabs away
             for _ in range(6):  # back to the round panel's main button
                 if keys.focused()["testid"] == "next-round":
                     break
                 keys.press("Tab")
             assert keys.focused()["testid"] == "next-round"
             keys.press("Enter")
+            assert page.get_by_test_id("result-aside").count() == 0
             continue
         if moves and not announced and any(line.startswith("Computer ") for line in table["log"]):
             computer_line = next(line for line in reversed(table["log"]) if line.startswith("Computer "))
@@ -198,6 +206,7 @@ def test_each_row_of_cards_is_one_tab_stop_and_arrows_move_inside_it(load_game):
     ("n", "new", "new-game-panel"),
     ("Shift+?", "rules", "rules-panel"),
     ("share", "share", "share-panel"),
+    ("k", "know", "know-panel"),
 ])
 def test_a_dialog_keeps_the_keyboard_and_gives_it_back(load_game, open_with, dialog, testid):
     page = load_game("./?seed=3" + FAST)

@@ -1,6 +1,7 @@
 """How the table looks: axe-core finds no critical or serious violation, screenshots to look at.
 
-Each state of the page is reached by real clicks (a panel's button, a move that ends the
+Each state of the page (the table; the new game, rules, "What I know", share, round, set-aside
+round, game-over and whole-log panels) is reached by real clicks (a panel's button, a move that ends the
 round from a `#position=` link, a long record through the file picker), then checked with
 axe-core (axe-playwright-python, pinned in the test extra) at 1280 and 360 px wide in the
 light and the dark colour scheme. The counts per state, scheme and width are printed and
@@ -134,8 +135,8 @@ def test_the_table_and_its_panels(load_game, results):
     page.get_by_test_id("btn-clear").click()
     for button, panel, name in (("btn-new-game", "new-game-panel", "new-game"),
                                 ("btn-rules", "rules-panel", "rules"),
-                                ("btn-share", "share-panel", "share"),
-                                ("btn-know", "know-panel", "know")):
+                                ("btn-know", "know-panel", "know"),
+                                ("btn-share", "share-panel", "share")):
         open_panel(page, button, panel)
         check(page, name, results)
         page.get_by_test_id(panel).get_by_test_id("close-panel").click()
@@ -150,7 +151,7 @@ def test_the_round_panel_and_the_game_over_panel(load_game, results):
     check(page, "round-over", results, screenshots=True)
     page.get_by_test_id("result-aside-button").click()  # set aside to look at the final table
     page.get_by_test_id("result-aside").wait_for()
-    check(page, "round-aside", results)
+    check(page, "round-set-aside", results)
     page.goto("about:blank")
     page = load_game(round_end_link(seals=(1, 0)))
     wait_until_settled(page)

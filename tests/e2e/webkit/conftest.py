@@ -132,6 +132,10 @@ class WebKitPage:
         return found[0].text if found else ""
 
     def click(self, test_id: str, index: int = 0) -> None:
+        # Playwright waits for a moving element to stand still before it clicks; WebDriver does
+        # not: let the cards' flights (motion.py, <= 400 ms) land, as a person aims at a card.
+        self.wait_until("return document.getAnimations().every((a) => a.playState !== 'running'"
+                        " || a.effect.getTiming().iterations === Infinity);", 5, "the cards kept moving")
         self.elements(test_id)[index].click()
 
     def read_table(self) -> dict:

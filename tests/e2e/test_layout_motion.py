@@ -1,0 +1,207 @@
+"""Issue 9 part B: a phone layout that fits, and motion a person can follow (by real clicks).
+
+- At 360x740, 320x640 (upright) and 740x360 (landscape) the market cards, the hand's
+  cards, the herd and the action buttons are all inside the viewport, unscrolled, at the
+  start of a round and after 10 moves.
+- No horizontal scrolling from 320 px up, in English and in Persian (right to left),
+  with the phone strip closed and open; every control on a phone is at least 44x44 px.
+- The strip's open state is part of the page's state: a move re-renders the table and
+  it stays open.
+- A move makes cards travel (Web Animations); `prefers-reduced-motion: reduce` removes
+  every animation; a click while the computer's move plays out reaches the game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.table_driver import play_moves, play_one_move, wait_until_settled
+
+pytestmark = pytest.mark.e2e
+
+FAST = "&level=easy&first=you&pause=0"
+SHOWN = "&level=easy&first=you"          # the default pause: the computer's move is shown, then played
+NO_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+# Every box that a move needs, and whether it lies inside the viewport (unscrolled).
+OUTSIDE = """() => {
+  const selector = '[data-testid=market-card], [data-testid=hand-card], [data-testid=herd-card], '
+                 + '[data-testid=actions] button';
+  const width = document.documentElement.clientWidth, height = window.innerHeight;
+  const found = [...document.querySelectorAll(selector)];
+  const outside = found.filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.width === 0 || box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5
+           || box.bottom > height + 0.5;
+  }).map((node) => `${node.dataset.testid || node.textContent} ${JSON.stringify(node.getBoundingClientRect())}`);
+  return {count: found.length, outside, scrollY: window.scrollY};
+}"""
+
+# Controls smaller than 44x44 px among those shown.
+SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app [role=button], #app input:not([type=file])')]
+  .filter((node) => node.getClientRects().length > 0)
+  .map((node) => [node.dataset.testid || node.className, node.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 43.5 || box.height < 43.5)
+  .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+SETTLE_ANIMATIONS = """() => Promise.all(document.getAnimations()
+  .filter((a) => a.effect.getTiming().iterations !== Infinity).map((a) => a.finished))"""
+
+# The largest number of animations seen on any frame since it was started: all of them,
+# and those made by script (the cards' flights), as opposed to CSS animations/transitions.
+SAMPLE_ANIMATIONS = """() => {
+  window.__seen = {all: 0, flights: 0};
+  const tick = () => {
+    const all = document.getAnimations();
+    const flights = all.filter((a) => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+    window.__seen.all = Math.max(window.__seen.all, all.length);
+    window.__seen.flights = Math.max(window.__seen.flights, flights.length);
+    requestAnimationFrame(tick);
+  };
+  tick();
+}"""
+
+
+def assert_fits(page, when: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    seen = page.evaluate(OUTSIDE)
+    assert seen["count"] >= 5 + 1 + 5, seen  # the market, at least a card in hand, the buttons
+    assert seen["outside"] == [], f"{when}: off screen: {seen['outside']}"
+
+
+@pytest.mark.parametrize("width, height, seed", [(360, 740, 3), (320, 640, 3), (320, 640, 11),
+                                                 (740, 360, 3)])
+def test_a_move_needs_no_scrolling_on_a_phone(page, load_game, width, height, seed):
+    page.set_viewport_size({"width": width, "height": height})
+    load_game(f"./?seed={seed}" + FAST)
+    wait_until_settled(page)
+    assert_fits(page, "at the start of the round")
+    assert page.evaluate("window.scrollY") == 0
+    table = play_moves(page, 10)
+    assert table["phase"] == "play" and len(table["log"]) >= 21  # 10 moves each and the round's line
+    assert_fits(page, "after 10 moves")
+    assert page.evaluate(NO_SCROLL)
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_no_horizontal_scrolling_from_320_px_up(page, load_game, language):
+    page.set_viewport_size({"width": 360, "height": 740})
+    load_game(f"./?lang={language}&seed=3" + FAST)
+    wait_until_settled(page)
+    for opened in (False, True):
+        if opened:
+            page.set_viewport_size({"width": 360, "height": 740})
+            page.get_by_test_id("strip").click()
+            page.locator("[data-testid=table].details-open").wait_for(state="attached")
+        for width, height in ((320, 640), (360, 740), (412, 915), (740, 360), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(NO_SCROLL), f"horizontal scroll at {width}px ({language}, strip open: {opened})"
+
+
+def test_touch_targets_are_at_least_44_px_on_a_phone(page, load_game):
+    page.set_viewport_size({"width": 360, "height": 740})
+    load_game("./?seed=3" + FAST)
+    table = wait_until_settled(page)
+    play_one_move(page, table, set())            # a herd and a last move with its buttons, if any
+    wait_until_settled(page)
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.get_by_test_id("strip").click()
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.get_by_test_id("btn-new-game").click()         # a panel's buttons too
+    page.locator(".panel").first.wait_for()
+    page.evaluate(SETTLE_ANIMATIONS)                    # measured once it has arrived
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_strip_opens_for_details_and_stays_open_across_moves(page, load_game):
+    page.set_viewport_size({"width": 360, "height": 740})
+    load_game("./?seed=3" + FAST)
+    table = wait_until_settled(page)
+    strip = page.get_by_test_id("strip")
+    assert strip.is_visible() and strip.get_attribute("aria-expanded") == "false"
+    assert not page.get_by_test_id("opponent").is_visible() and not page.get_by_test_id("pile-diamond").is_visible()
+    strip.click()
+    assert strip.get_attribute("aria-expanded") == "true"
+    assert page.get_by_test_id("opponent").is_visible() and page.get_by_test_id("pile-diamond").is_visible()
+    play_one_move(page, table, set())            # the table is drawn again, more than once
+    wait_until_settled(page)
+    assert page.get_by_test_id("strip").get_attribute("aria-expanded") == "true"
+    assert page.get_by_test_id("opponent").is_visible()
+    page.get_by_test_id("strip").click()
+    assert not page.get_by_test_id("opponent").is_visible()
+    # wider screens show everything and no strip
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert not page.get_by_test_id("strip").is_visible() and page.get_by_test_id("opponent").is_visible()
+
+
+def reduced_motion_page(request, page, browser_name, browser_type, browser_type_launch_args, base_url):
+    """A page whose person asks for reduced motion. Firefox over WebDriver BiDi ignores
+    emulate_media(reduced_motion=...): there it is the browser's own setting, as a person sets it."""
+    if browser_name != "firefox":
+        page.emulate_media(reduced_motion="reduce")
+        return page
+    browser = browser_type.launch(**browser_type_launch_args, firefox_user_prefs={"ui.prefersReducedMotion": 1})
+    request.addfinalizer(browser.close)
+    return browser.new_context(base_url=base_url).new_page()
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_a_move_travels_unless_reduced_motion_is_asked_for(request, page, browser_name, browser_type,
+                                                           browser_type_launch_args, base_url,
+                                                           wait_for_boot, reduced):
+    if reduced:
+        page = reduced_motion_page(request, page, browser_name, browser_type, browser_type_launch_args,
+                                   base_url)
+        assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("./?seed=3" + SHOWN)
+    assert wait_for_boot(page) == "ready"
+    table = wait_until_settled(page)
+    page.evaluate(SAMPLE_ANIMATIONS)
+    play_one_move(page, table, set())
+    page.locator("[data-testid=table][data-turn=ai]").wait_for(state="attached")
+    page.locator(".is-chosen").first.wait_for(state="attached")   # the computer's move, shown first
+    wait_until_settled(page)
+    page.wait_for_timeout(500)                   # the computer's move has travelled
+    seen = page.evaluate("window.__seen")
+    if reduced:
+        assert seen == {"all": 0, "flights": 0}, seen
+        assert page.evaluate("document.getAnimations().length") == 0
+    else:
+        assert seen["flights"] > 0, seen
+
+
+def test_a_click_while_the_computers_move_plays_out_is_not_lost(page, load_game):
+    page.set_viewport_size({"width": 360, "height": 740})
+    load_game("./?seed=3" + SHOWN)
+    page.evaluate("""() => document.addEventListener('click', () => {
+        const running = document.getAnimations().filter((a) => a.playState === 'running'
+            && !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+        window.__clicks = (window.__clicks || []).concat([running.length]);
+    }, true)""")
+    used: set[str] = set()
+    # 1. while the computer's chosen cards are shown: the click reaches the game, which says wait
+    play_one_move(page, wait_until_settled(page), used)
+    page.locator(".is-chosen").first.wait_for(state="attached")
+    box = page.get_by_test_id("hand-card").first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.get_by_test_id("message").filter(has_text="Wait").wait_for()
+    # 2. while the computer's cards travel: the click selects the card at once
+    during_flight = 0
+    for _ in range(4):
+        centre = page.wait_for_function("""() => {
+            const table = document.querySelector('[data-testid=table]');
+            const flying = document.getAnimations().some((a) => a.playState === 'running'
+                && !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+            if (table.dataset.turn !== 'human' || !flying) return false;
+            const box = document.querySelector('[data-testid=hand-card]').getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2];
+        }""", polling="raf").json_value()
+        page.mouse.click(*centre)
+        page.locator("[data-testid=hand-card][aria-pressed=true]").wait_for(state="attached")
+        during_flight += page.evaluate("window.__clicks[window.__clicks.length - 1]") > 0
+        if during_flight:
+            break
+        page.get_by_test_id("btn-clear").click()
+        play_one_move(page, wait_until_settled(page), used)
+    assert during_flight, f"no click landed during a flight: {page.evaluate('window.__clicks')}"
