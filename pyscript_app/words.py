@@ -12,6 +12,7 @@ from __future__ import annotations
 from jaipur_core import CAMEL, apply, view_of
 from jaipur_core.cards import bonus_pile_for
 
+from .knowledge import round_end_cause
 from .messages import _, cards_words, count_cards, ngettext
 
 _BONUS_INDEX = {3: 0, 4: 1, 5: 2}
@@ -74,7 +75,7 @@ def round_result(state, seat: int, names, you) -> str:
         seal = _("log-seal-none")
     else:
         seal = _(_msg("log-seal", result.seal, you), name=names[result.seal])
-    why = _("why-piles") if view.empty_piles() >= 3 else _("why-deck")
+    why = _("why-" + (round_end_cause(view) or "deck"))  # the round panel's cause, one rule for both
     text = _("log-round-over", round=view.round, why=why, first=names[me],
              first_score=result.scores[me], second=names[other], second_score=result.scores[other],
              seal=seal)
