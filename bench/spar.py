@@ -298,6 +298,65 @@ def action_mix(records) -> dict:
     return mix
 
 
+#: Buckets of our side's token margin (goods + bonus tokens won) when the second goods pile emptied.
+MARGIN_BUCKETS = ((-99, -10), (-10, -3), (-3, 3), (3, 10), (10, 99))
+
+
+def round_endings(records) -> dict:
+    """How the finished rounds ended, and how the token race stood before the end, from game records.
+
+    `ended`: (cause, side that made the round-ending move) -> [rounds, won by our side], cause
+    "piles" (a sale emptied the third goods pile) or "deck" (the market could not be refilled).
+    `margins`: per MARGIN_BUCKETS bucket of our side's token margin at the moment the second
+    goods pile emptied (rounds where it did, before the end) -> [rounds, won by our side].
+    """
+    from jaipur_core.cards import EMPTY_PILES_TO_END
+    from jaipur_core.position import position_from_json
+    from jaipur_core.rules import apply
+    from jaipur_core.state import PLAY
+    ended = {(cause, side): [0, 0] for cause in ("piles", "deck") for side in ("ours", "bot")}
+    margins = {bucket: [0, 0] for bucket in MARGIN_BUCKETS}
+    for record in records:
+        ours = record["spar"]["our_seat"]
+        for played in record["rounds"]:
+            state = position_from_json(played["start"])
+            margin = None
+            for action in played["actions"]:
+                mover = state.to_move
+                before = state.empty_piles()
+                state = apply(state, action)
+                if state.phase == PLAY and before < EMPTY_PILES_TO_END - 1 <= state.empty_piles():
+                    margin = ((state.goods_score(ours) + sum(state.bonus_won[ours]))
+                              - (state.goods_score(1 - ours) + sum(state.bonus_won[1 - ours])))
+            if state.round_result is None:
+                continue
+            won = state.round_result.seal == ours
+            cause = "piles" if state.empty_piles() >= EMPTY_PILES_TO_END else "deck"
+            counts = ended[(cause, "ours" if mover == ours else "bot")]
+            counts[0] += 1
+            counts[1] += won
+            if margin is not None:
+                bucket = next(b for b in MARGIN_BUCKETS if b[0] <= margin < b[1])
+                margins[bucket][0] += 1
+                margins[bucket][1] += won
+    return {"ended": ended, "margins": margins}
+
+
+def round_endings_text(endings: dict) -> str:
+    parts = []
+    for (cause, side), (rounds, won) in endings["ended"].items():
+        what = "a sale emptied the third pile" if cause == "piles" else "the deck ran out"
+        who = "us" if side == "ours" else "the bot"
+        parts.append(f"{what}, by {who}: {rounds} (we won {won})")
+    lines = ["rounds ended: " + "; ".join(parts)]
+    buckets = []
+    for (low, high), (rounds, won) in endings["margins"].items():
+        if rounds:
+            buckets.append(f"[{low:+d},{high:+d}): {rounds} (we won {won})")
+    lines.append("our token margin when the second pile emptied: " + ("; ".join(buckets) or "never"))
+    return "\n".join(lines)
+
+
 def action_mix_text(mix: dict) -> str:
     lines = []
     for side, label in (("ours", "our side"), ("bot", "the bot")):
@@ -383,6 +442,7 @@ def main(argv=None) -> int:
             records = read_records(args.report_records)
             print(round_starts_text(round_starts(records)))
             print(action_mix_text(action_mix(records)))
+            print(round_endings_text(round_endings(records)))
         return 0
     if not args.ai or not args.bot:
         parser.error("--ai and --bot are required (or --report)")
@@ -427,6 +487,7 @@ def main(argv=None) -> int:
     print(summarize(args.ai, args.bot_name, finished, args.seed), flush=True)
     print(round_starts_text(round_starts(records)), flush=True)
     print(action_mix_text(action_mix(records)), flush=True)
+    print(round_endings_text(round_endings(records)), flush=True)
     return 0
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.spar import (OutsideBot, action_mix, action_mix_text, main, play_game, read_progress, round_starts,
-                         round_starts_text)
+from bench.spar import (MARGIN_BUCKETS, OutsideBot, action_mix, action_mix_text, main, play_game, read_progress,
+                         round_endings, round_endings_text, round_starts, round_starts_text)
 from jaipur_core.record import record_from_json, replay
 from jaipur_core.state import GAME_OVER
 
@@ -160,6 +160,33 @@ def test_action_mix_counts_each_sides_actions():
     assert mix["ours"]["cards_sold"] + mix["bot"]["cards_sold"] == sold
     text = action_mix_text(mix)
     assert text.startswith("actions of our side: take ") and "\nactions of the bot: take " in text
+
+
+def test_round_endings_follow_the_games():
+    games = [play_game(LEVEL, bot("first-legal"), seed=7, number=n, timeout=30) for n in range(4)]
+    cut_short = play_game(LEVEL, bot("late", "3"), seed=7, number=4, timeout=30)
+    endings = round_endings([game.record for game in games + [cut_short]])
+    ended = endings["ended"]
+    # Who made each round-ending move is what the harness counted while playing.
+    for side, index in (("ours", 0), ("bot", 1)):
+        assert ended[("piles", side)][0] + ended[("deck", side)][0] == sum(g.outcome.round_enders[index] for g in games)
+    # The rounds our side won are its seals; a round ended by the deck left fewer than three empty piles.
+    seals = sum(replay(record_from_json(game.record)).seals[game.our_seat] for game in games)
+    assert sum(won for _, won in ended.values()) == seals
+    for game in games:
+        state = None
+        for played in game.record["rounds"]:
+            state = replay(record_from_json(dict(game.record, rounds=[played])))
+            by_deck = state.empty_piles() < 3
+            alone = round_endings([dict(game.record, rounds=[played])])["ended"]
+            assert sum(alone[("deck", side)][0] for side in ("ours", "bot")) == by_deck
+    margins = endings["margins"]
+    assert set(margins) == set(MARGIN_BUCKETS)
+    assert all(0 <= won <= rounds for rounds, won in margins.values())
+    assert sum(rounds for rounds, _ in margins.values()) <= sum(rounds for rounds, _ in ended.values())
+    text = round_endings_text(endings)
+    assert text.startswith("rounds ended: a sale emptied the third pile, by us: ")
+    assert "\nour token margin when the second pile emptied: " in text
 
 
 def test_games_played_in_parallel_are_the_same_games(tmp_path, capsys):
