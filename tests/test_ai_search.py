@@ -9,7 +9,7 @@ import pytest
 
 from jaipur_core import apply, apply_legal, legal_actions, new_game, position_from_json, view_of
 from jaipur_core.ai import ALL_LEVELS, LEVELS, SEARCH_ITERATIONS, choose_action, start_search
-from jaipur_core.ai.features import STATE_FEATURES, round_value, state_features
+from jaipur_core.ai.features import STATE_FEATURES, closing_win, round_value, state_features
 from jaipur_core.ai.mcts import MctsSearch
 from jaipur_core.ai.weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
 from jaipur_core.state import PLAY
@@ -142,3 +142,57 @@ def test_a_scored_round_is_valued_exactly():
     assert scored.phase != PLAY
     seal = scored.round_result.seal
     assert round_value(scored, 0, VALUE_WEIGHTS) == (0.5 if seal is None else float(seal == 0))
+
+
+def two_piles_empty(hands, third=("leather", 1), deck_size=10, to_move=0):
+    """Diamond and gold piles sold out by seat 0 (which leads by 54 rupees), the `third` = (good,
+    tokens left) pile sold down by seat 1; no camel left to take beyond the market's three."""
+    good, left = third
+    pile = {"silver": [5, 5, 5, 5, 5], "leather": [4, 3, 2, 1, 1, 1, 1, 1, 1]}[good]
+    won = ({"diamond": [7, 7, 5, 5, 5], "gold": [6, 6, 5, 5, 5]}, {good: pile[:len(pile) - left]})
+    deck = ["cloth", "spice"] * (deck_size // 2) + ["cloth"] * (deck_size % 2)
+    return position_from_json(position(
+        market="camel camel camel cloth spice", hands=hands, herds=(4, 4), deck=deck,
+        goods_won=won, to_move=to_move))
+
+
+@pytest.mark.parametrize("hands, third, to_move, expected", [
+    # Seat 0 leads by far and holds the last leather: selling it ends the round, won.
+    (("leather", ""), ("leather", 1), 0, True),
+    # The same table with seat 1 to move: it holds nothing that closes.
+    (("leather", ""), ("leather", 1), 1, False),
+    # Seat 1 to move can close but would lose the round: not a win.
+    (("", "leather"), ("leather", 1), 1, False),
+    # Two leather left, one held: selling it does not empty the pile.
+    (("leather", ""), ("leather", 2), 0, False),
+    # A single silver cannot be sold (precious goods go in twos); two can.
+    (("silver", ""), ("silver", 1), 0, False),
+    (("silver silver", ""), ("silver", 1), 0, True),
+])
+def test_a_position_the_mover_can_close_and_win_is_decided(hands, third, to_move, expected):
+    state = two_piles_empty(hands, third, to_move=to_move)
+    assert state.empty_piles() == 2
+    assert closing_win(state) is expected
+    mover, other = state.to_move, 1 - state.to_move
+    if expected:
+        assert round_value(state, mover, VALUE_WEIGHTS) == 1.0
+        assert round_value(state, other, VALUE_WEIGHTS) == 0.0
+    else:
+        assert 0.0 < round_value(state, mover, VALUE_WEIGHTS) < 1.0
+
+
+def test_an_empty_deck_lets_the_leader_end_the_round_with_a_take():
+    ahead = two_piles_empty(("", ""), ("leather", 3), deck_size=0)
+    assert not ahead.deck and closing_win(ahead)
+    assert not closing_win(two_piles_empty(("", ""), ("leather", 3), deck_size=0, to_move=1))
+    # Two cards left: taking the three camels cannot be refilled, one good can.
+    assert closing_win(two_piles_empty(("", ""), ("leather", 3), deck_size=2))
+    # With enough cards in the deck a take refills the market: nothing ends.
+    assert not closing_win(two_piles_empty(("", ""), ("leather", 3), deck_size=5))
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_search_closes_a_round_it_leads(level):
+    state = two_piles_empty(("leather cloth cloth", ""), ("leather", 1))
+    action = choose_action(view_of(state, 0), level, random.Random(5))
+    assert str(action) == "sell leather 1", str(action)

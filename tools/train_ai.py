@@ -16,6 +16,11 @@ Two fits, both reproducible from --seed:
    the softmax over the legal actions' `prior_features` fitted (cross-entropy)
    to the root visit shares — the search's own improved policy.
 
+With --search-iterations N the value's rounds are played by the ISMCTS itself
+(N iterations a move, the weights in weights.py; --jobs processes): one step of
+policy iteration. Tried on 2026-11-29 (docs/ai.md): it made hard weaker against
+uYu's bot, so the shipped weights come from the medium self-play.
+
 Prints the fits and, with --write, rewrites weights.py.
 """
 
@@ -41,8 +46,43 @@ from jaipur_core.view import view_of  # noqa: E402
 WEIGHTS_FILE = ROOT / "jaipur_core" / "ai" / "weights.py"
 
 
+def search_play_round(job):
+    """(positions in play, winning seat or None) of one self-play round of the ISMCTS.
+
+    `job` = (round number, run seed, explore, iterations): each round has its own
+    seed, so rounds can be played in any order and in several processes. The
+    search uses the weights currently in `mcts`.
+    """
+    from jaipur_core.ai import mcts
+    number, seed, explore, iterations = job
+    rng = random.Random(f"train-ai/{seed}/{number}")
+    state = deal_round(rng, 1, (0, 0), number % 2)
+    positions = []
+    while state.phase == PLAY:
+        positions.append(state)
+        if rng.random() < explore:
+            action = rng.choice(progressing(legal_actions(state), len(state.deck)))
+        else:
+            view = view_of(state, state.to_move)
+            action = mcts.MctsSearch(view, random.Random(rng.getrandbits(64)), iterations).run()
+        state = apply_legal(state, action)
+    return positions, state.round_result.seal
+
+
+def search_play_rounds(rounds: int, explore: float, rng: random.Random, iterations: int, jobs: int):
+    """Yield what `search_play_round` gives for rounds 0.., in order, played by `jobs` processes."""
+    seed = rng.getrandbits(32)
+    work = [(number, seed, explore, iterations) for number in range(rounds)]
+    if jobs <= 1:
+        yield from map(search_play_round, work)
+        return
+    from multiprocessing import Pool
+    with Pool(jobs) as pool:
+        yield from pool.imap(search_play_round, work, chunksize=4)
+
+
 def self_play_rounds(rounds: int, explore: float, rng: random.Random):
-    """Yield (positions in play, winning seat or None) per self-play round."""
+    """Yield (positions in play, winning seat or None) per self-play round of the medium policy."""
     for number in range(rounds):
         state = deal_round(rng, 1, (0, 0), number % 2)
         positions = []
@@ -109,13 +149,20 @@ def main() -> int:
     parser.add_argument("--explore", type=float, default=0.1, help="share of uniform-random moves")
     parser.add_argument("--positions", type=int, default=400, help="searched positions for the prior fit")
     parser.add_argument("--iterations", type=int, default=400, help="ISMCTS iterations per searched position")
+    parser.add_argument("--search-iterations", type=int, default=0,
+                        help="self-play with the ISMCTS (current weights) at this many iterations instead of medium")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for --search-iterations self-play")
     parser.add_argument("--write", action="store_true", help="rewrite jaipur_core/ai/weights.py")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     started = time.process_time()
 
     rows, labels, pool = [], [], []
-    for positions, seal in self_play_rounds(args.rounds, args.explore, rng):
+    if args.search_iterations:
+        played = search_play_rounds(args.rounds, args.explore, rng, args.search_iterations, args.jobs)
+    else:
+        played = self_play_rounds(args.rounds, args.explore, rng)
+    for positions, seal in played:
         for state in positions:
             seat = state.to_move
             rows.append(state_features(state, seat))
@@ -165,7 +212,9 @@ def main() -> int:
         WEIGHTS_FILE.write_text(
             '"""Learned weights of the ISMCTS (written by tools/train_ai.py; do not edit by hand).\n\n'
             f"    python3 tools/train_ai.py --seed {args.seed} --rounds {args.rounds} "
-            f"--explore {args.explore} --positions {args.positions} --iterations {args.iterations} --write\n"
+            f"--explore {args.explore} "
+            + (f"--search-iterations {args.search_iterations} " if args.search_iterations else "")
+            + f"--positions {args.positions} --iterations {args.iterations} --write\n"
             '"""\n\n'
             f"#: Logistic weights of features.STATE_FEATURES {STATE_FEATURES}.\n"
             f"VALUE_WEIGHTS = {value_weights}\n"

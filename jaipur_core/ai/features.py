@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from math import exp, tanh
 
-from ..cards import CAMEL, GOODS, GOODS_TOKENS, HAND_LIMIT, PRECIOUS
+from ..actions import CAMELS, Sell, TakeGood
+from ..cards import CAMEL, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT, PRECIOUS, PRECIOUS_MINIMUM_SALE
+from ..rules import apply_legal
 from ..state import PLAY, GameState
 
 STATE_FEATURES = ("realized", "realized_late", "potential", "potential_early", "camel_token",
@@ -68,6 +70,53 @@ def _grab(market, tokens_taken) -> float:
     return best
 
 
+def _empty_goods_piles(tokens_taken) -> int:
+    return sum(taken >= size for taken, size in zip(tokens_taken, _PILE_SIZES))
+
+
+def _closing_sales(state: GameState, player: int):
+    """The legal sales by `player` that empty a third goods pile, which ends the round."""
+    tokens_taken = state.tokens_taken
+    if _empty_goods_piles(tokens_taken) != EMPTY_PILES_TO_END - 1:
+        return []
+    hand = state.hands[player]
+    sales = []
+    for good in GOODS:
+        left = _PILE_SIZES[good] - tokens_taken[good]
+        held = hand[good]
+        if left <= 0 or held < left:
+            continue
+        least = max(left, PRECIOUS_MINIMUM_SALE if good in PRECIOUS else 1)
+        sales.extend(Sell(good, count) for count in range(least, held + 1))
+    return sales
+
+
+def closing_win(state: GameState) -> bool:
+    """Can the player to move end the round now and win it?
+
+    Such a move is then the mover's best (the value is the chance of winning the
+    round), so a position where it exists is decided: the mover will play it.
+    The learned value cannot see this (against a bot that closes rounds as soon
+    as it leads, most lost rounds ended that way). Round-ending moves are sales
+    that empty a third goods pile, and takes the deck cannot refill.
+    """
+    mover = state.to_move
+    moves = _closing_sales(state, mover)
+    deck = len(state.deck)
+    market = state.market
+    if not deck and state.hand_size(mover) < HAND_LIMIT:
+        good = next((good for good in GOODS if market[good]), None)
+        if good is not None:
+            moves.append(TakeGood(good))
+    if market[CAMEL] > deck:
+        moves.append(CAMELS)
+    for move in moves:
+        ended = apply_legal(state, move)
+        if ended.phase != PLAY and ended.round_result.seal == mover:
+            return True
+    return False
+
+
 def state_features(state: GameState, seat: int) -> tuple[float, ...]:
     """STATE_FEATURES of a state in play, from `seat`'s side (both hands are read)."""
     other = 1 - seat
@@ -102,6 +151,8 @@ def round_value(state: GameState, seat: int, weights) -> float:
     if state.phase != PLAY:
         seal = state.round_result.seal
         return 0.5 if seal is None else (1.0 if seal == seat else 0.0)
+    if closing_win(state):
+        return 1.0 if state.to_move == seat else 0.0
     features = state_features(state, seat)
     return logistic(sum([w * f for w, f in zip(weights, features)]))
 
@@ -130,4 +181,4 @@ def priors(ranked, weights) -> list[float]:
 
 
 __all__ = ["STATE_FEATURES", "PRIOR_FEATURES", "state_features", "round_value",
-           "prior_features", "priors", "logistic"]
+           "prior_features", "priors", "logistic", "closing_win"]

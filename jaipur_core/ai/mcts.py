@@ -9,7 +9,8 @@ by PUCT — mean value plus a bonus for the learned prior that shrinks with visi
 from the heuristic values of the mover's own view, reshaped by the learned
 `PRIOR_WEIGHTS`), plays a short greedy playout and scores the result with the
 learned chance of winning the round (`VALUE_WEIGHTS`); a round that ends in the
-playout counts exactly (1, 0, or 0.5). Values are kept from the searching
+playout counts exactly (1, 0, or 0.5), and so does a position where the player
+to move can end the round and win it (`closing_win`: they will). Values are kept from the searching
 seat's side; a node is chosen by the side to move in it.
 
 Endgame: once the deck holds at most `endgame_deck` cards every playout runs to
