@@ -46,27 +46,41 @@ from jaipur_core.view import view_of  # noqa: E402
 WEIGHTS_FILE = ROOT / "jaipur_core" / "ai" / "weights.py"
 
 
-def search_play_round(job):
-    """(positions in play, winning seat or None) of one self-play round of the ISMCTS.
+def play_round(rng: random.Random, starter: int, explore: float, policy):
+    """(positions in play, winning seat or None) of one self-play round.
 
-    `job` = (round number, run seed, explore, iterations): each round has its own
-    seed, so rounds can be played in any order and in several processes. The
-    search uses the weights currently in `mcts`.
+    Each move is a uniform-random progressing action with probability `explore`
+    (so the positions are varied), else `policy(state, rng)`.
     """
-    from jaipur_core.ai import mcts
-    number, seed, explore, iterations = job
-    rng = random.Random(f"train-ai/{seed}/{number}")
-    state = deal_round(rng, 1, (0, 0), number % 2)
+    state = deal_round(rng, 1, (0, 0), starter)
     positions = []
     while state.phase == PLAY:
         positions.append(state)
         if rng.random() < explore:
             action = rng.choice(progressing(legal_actions(state), len(state.deck)))
         else:
-            view = view_of(state, state.to_move)
-            action = mcts.MctsSearch(view, random.Random(rng.getrandbits(64)), iterations).run()
+            action = policy(state, rng)
         state = apply_legal(state, action)
     return positions, state.round_result.seal
+
+
+def medium_policy(state, rng):
+    return ranked_actions(view_of(state, state.to_move))[0][1]
+
+
+def search_play_round(job):
+    """`play_round` with the ISMCTS as policy; `job` = (round number, run seed, explore, iterations).
+
+    Each round has its own seed, so rounds can be played in any order and in
+    several processes. The search uses the weights currently in `mcts`.
+    """
+    from jaipur_core.ai import mcts
+    number, seed, explore, iterations = job
+
+    def search_policy(state, rng):
+        view = view_of(state, state.to_move)
+        return mcts.MctsSearch(view, random.Random(rng.getrandbits(64)), iterations).run()
+    return play_round(random.Random(f"train-ai/{seed}/{number}"), number % 2, explore, search_policy)
 
 
 def search_play_rounds(rounds: int, explore: float, rng: random.Random, iterations: int, jobs: int):
@@ -82,18 +96,9 @@ def search_play_rounds(rounds: int, explore: float, rng: random.Random, iteratio
 
 
 def self_play_rounds(rounds: int, explore: float, rng: random.Random):
-    """Yield (positions in play, winning seat or None) per self-play round of the medium policy."""
+    """Yield what `play_round` gives for rounds of the medium policy, all from `rng`."""
     for number in range(rounds):
-        state = deal_round(rng, 1, (0, 0), number % 2)
-        positions = []
-        while state.phase == PLAY:
-            positions.append(state)
-            if rng.random() < explore:
-                action = rng.choice(progressing(legal_actions(state), len(state.deck)))
-            else:
-                action = ranked_actions(view_of(state, state.to_move))[0][1]
-            state = apply_legal(state, action)
-        yield positions, state.round_result.seal
+        yield play_round(rng, number % 2, explore, medium_policy)
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.ndarray:
