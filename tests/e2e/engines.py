@@ -157,6 +157,42 @@ def webkit_driver(display: str | None = None, log_path: Path | None = None):
     env = dict(os.environ)
     if display is not None:
         env["DISPLAY"] = display
-    service = Service(executable_path=WEBKIT_WEBDRIVER, env=env,
-                      log_output=str(log_path) if log_path else subprocess.DEVNULL)
-    return webdriver.WebKitGTK(options=options, service=service)
+    problem = None
+    for _ in range(WEBKIT_START_ATTEMPTS):
+        service = Service(executable_path=WEBKIT_WEBDRIVER, env=env,
+                          log_output=str(log_path) if log_path else subprocess.DEVNULL)
+        driver, problem = _bounded(lambda: webdriver.WebKitGTK(options=options, service=service),
+                                   WEBKIT_START_SECONDS, service.stop)
+        if driver is not None:
+            return driver
+    raise RuntimeError(f"WebKit did not start in {WEBKIT_START_ATTEMPTS} attempts: {problem}")
+
+
+#: MiniBrowser can die at launch (once seen: "cannot open display" on a busy machine);
+#: WebKitWebDriver then waits for it without end, so a session start is bounded and retried.
+WEBKIT_START_ATTEMPTS = 3
+WEBKIT_START_SECONDS = 60
+
+
+def _bounded(start, seconds: float, abort):
+    """(start()'s result, None), or (None, the problem) when it raised or took longer than
+    `seconds` (then `abort()` is called, which must make start() return)."""
+    import threading
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = start()
+        except Exception as error:  # reported to the caller, which retries
+            outcome["error"] = error
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        abort()
+        worker.join(30)
+        return None, f"no session within {seconds} s"
+    if "error" in outcome:
+        abort()
+        return None, outcome["error"]
+    return outcome["value"], None
