@@ -70,15 +70,11 @@ def _grab(market, tokens_taken) -> float:
     return best
 
 
-def _empty_goods_piles(tokens_taken) -> int:
-    return sum(taken >= size for taken, size in zip(tokens_taken, _PILE_SIZES))
-
-
 def _closing_sales(state: GameState, player: int):
     """The legal sales by `player` that empty a third goods pile, which ends the round."""
-    tokens_taken = state.tokens_taken
-    if _empty_goods_piles(tokens_taken) != EMPTY_PILES_TO_END - 1:
+    if state.empty_piles() != EMPTY_PILES_TO_END - 1:
         return []
+    tokens_taken = state.tokens_taken
     hand = state.hands[player]
     sales = []
     for good in GOODS:
