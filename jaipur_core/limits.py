@@ -40,6 +40,12 @@ MAX_ACTION_CHARS = 200
 #: round between AIs (real rounds take well under 100).
 MAX_ACTIONS_PER_ROUND = 400
 
+#: Games one `simulate` run plays, and the worker processes it starts: it keeps
+#: every move's time to report percentiles (about 130 floats a game), and each
+#: worker is a whole interpreter.
+MAX_SIMULATE_GAMES = 100_000
+MAX_SIMULATE_JOBS = 64
+
 #: Rounds in a game, and so the highest round number of a position. A game
 #: ends after two seals; only rounds drawn on every tie-break add more.
 MAX_ROUNDS = 20

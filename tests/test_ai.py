@@ -315,7 +315,13 @@ def test_simulate_reports_a_round_cap_hit_as_a_fault():
 
 
 def test_simulate_rejects_bad_arguments_in_one_line():
-    for args in (["--games", "0", "--ai", "easy", "--vs", "easy"],
-                 ["--games", "2", "--ai", "genius", "--vs", "easy"]):
+    for args, words in ((["--games", "0", "--ai", "easy", "--vs", "easy"], "--games"),
+                        (["--games", "2", "--ai", "genius", "--vs", "easy"], "genius"),
+                        # Bounded: a run keeps every move's time, each job is an interpreter.
+                        (["--games", "100001", "--ai", "easy", "--vs", "easy"], "--games must be from 1 to 100,000"),
+                        (["--games", "2", "--jobs", "65", "--ai", "easy", "--vs", "easy"], "--jobs must be from 1 to 64"),
+                        (["--games", "2", "--jobs", "0", "--ai", "easy", "--vs", "easy"], "--jobs"),
+                        (["--games", "2", "--round-cap", "401", "--ai", "easy", "--vs", "easy"], "--round-cap")):
         result = run_cli("simulate", *args)
-        assert result.returncode == 2 and result.stderr.count("\n") == 1
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, (args, result.stderr)
+        assert words in result.stderr, (args, result.stderr)

@@ -6,6 +6,7 @@ import json
 import random
 
 from ..errors import JaipurError
+from ..limits import MAX_ACTIONS_PER_ROUND, MAX_SIMULATE_GAMES, MAX_SIMULATE_JOBS
 from ..state import PLAY
 from ..view import view_of
 from . import ALL_LEVELS, DEFAULT_LEVEL, choose_action
@@ -27,12 +28,12 @@ def cmd_suggest(args) -> str:
 
 def cmd_simulate(args) -> str:
     from ..cli import BadInput
-    if args.games < 1:
-        raise BadInput("--games must be at least 1")
-    if args.jobs < 1:
-        raise BadInput("--jobs must be at least 1")
-    if args.round_cap < 1:
-        raise BadInput("--round-cap must be at least 1")
+    if not 1 <= args.games <= MAX_SIMULATE_GAMES:
+        raise BadInput(f"--games must be from 1 to {MAX_SIMULATE_GAMES:,}")
+    if not 1 <= args.jobs <= MAX_SIMULATE_JOBS:
+        raise BadInput(f"--jobs must be from 1 to {MAX_SIMULATE_JOBS}")
+    if not 1 <= args.round_cap <= MAX_ACTIONS_PER_ROUND:
+        raise BadInput(f"--round-cap must be from 1 to {MAX_ACTIONS_PER_ROUND}")
     summary = simulate(args.ai, args.vs, args.games, seed=args.seed, jobs=args.jobs,
                        round_cap=args.round_cap)
     if args.json:
