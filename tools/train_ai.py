@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Learn the weights of the ISMCTS (`jaipur_core/ai/weights.py`) by self-play. Needs numpy (dev only).
 
-    nice -n 19 python3 tools/train_ai.py --seed 1 --rounds 3000 --positions 400 --write
+    nice -n 19 python3 tools/train_ai.py --seed 1 --rounds 3000 --positions 300 --iterations 400 --jobs 2 --write
 
 Two fits, both reproducible from --seed:
 
@@ -12,9 +12,13 @@ Two fits, both reproducible from --seed:
    that round. Logistic regression without a bias (the features are
    antisymmetric), fitted by Newton's method with a small L2 penalty.
 2. Prior (`PRIOR_WEIGHTS`): on --positions positions of those rounds, the ISMCTS
-   (with the value just learned) searches --iterations iterations; the prior is
-   the softmax over the legal actions' `prior_features` fitted (cross-entropy)
-   to the root visit shares — the search's own improved policy.
+   (with the value just learned and the fixed START_PRIOR below, never the prior
+   in weights.py, so the fit depends on the seed alone) searches --iterations
+   iterations; the prior is the softmax over the legal actions' `prior_features`
+   fitted (cross-entropy) to the root visit shares — the search's own improved
+   policy. --prior-rounds N repeats the fit with the prior just fitted: it does
+   not settle, each round is sharper than the last (a search guided by a sharper
+   prior spreads its visits less), so the shipped prior is one round's.
 
 With --search-iterations N the value's rounds are played by the ISMCTS itself
 (N iterations a move, the weights in weights.py; --jobs processes): one step of
@@ -86,19 +90,47 @@ def search_play_round(job):
 def search_play_rounds(rounds: int, explore: float, rng: random.Random, iterations: int, jobs: int):
     """Yield what `search_play_round` gives for rounds 0.., in order, played by `jobs` processes."""
     seed = rng.getrandbits(32)
-    work = [(number, seed, explore, iterations) for number in range(rounds)]
-    if jobs <= 1:
-        yield from map(search_play_round, work)
-        return
-    from multiprocessing import Pool
-    with Pool(jobs) as pool:
-        yield from pool.imap(search_play_round, work, chunksize=4)
+    yield from _map(search_play_round, [(number, seed, explore, iterations) for number in range(rounds)], jobs)
 
 
 def self_play_rounds(rounds: int, explore: float, rng: random.Random):
     """Yield what `play_round` gives for rounds of the medium policy, all from `rng`."""
     for number in range(rounds):
         yield play_round(rng, number % 2, explore, medium_policy)
+
+
+#: The prior the first prior fit searches with: the heuristic's ranking alone.
+START_PRIOR = (4.0, 0.0, 0.0, 0.0)
+
+
+def _map(function, work, jobs: int):
+    """Yield `function` of each item of `work`, in order, computed by `jobs` processes."""
+    if jobs <= 1:
+        yield from map(function, work)
+        return
+    from multiprocessing import Pool
+    with Pool(jobs) as pool:
+        yield from pool.imap(function, work, chunksize=4)
+
+
+def prior_targets(job):
+    """(prior features per action, root visit shares) of one searched position.
+
+    `job` = (state, search seed, iterations, value weights, prior weights): the
+    search runs with exactly those weights, whatever weights.py holds.
+    """
+    from jaipur_core.ai import mcts
+    state, search_seed, iterations, value_weights, prior_weights = job
+    mcts.VALUE_WEIGHTS, mcts.PRIOR_WEIGHTS = value_weights, prior_weights
+    view = view_of(state, state.to_move)
+    ranked = ranked_actions(view)
+    search = mcts.MctsSearch(view, random.Random(search_seed), iterations=iterations)
+    search.run()
+    visits = {action: n for action, n, _ in search.root_statistics()}
+    best = ranked[0][0]
+    feats = np.array([prior_features(value - best, action) for value, action in ranked], dtype=float)
+    target = np.array([visits[action] for _, action in ranked], dtype=float)
+    return feats, target / target.sum()
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.ndarray:
@@ -156,11 +188,14 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=400, help="ISMCTS iterations per searched position")
     parser.add_argument("--search-iterations", type=int, default=0,
                         help="self-play with the ISMCTS (current weights) at this many iterations instead of medium")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for --search-iterations self-play")
+    parser.add_argument("--prior-rounds", type=int, default=1,
+                        help="prior fits in a row, each searching with the prior fitted before")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the searches")
     parser.add_argument("--write", action="store_true", help="rewrite jaipur_core/ai/weights.py")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     started = time.process_time()
+    wall_started = time.perf_counter()
 
     rows, labels, pool = [], [], []
     if args.search_iterations:
@@ -185,41 +220,35 @@ def main() -> int:
     for name, weight in zip(STATE_FEATURES, w_value):
         print(f"  {name:<16} {weight:+.4f}")
 
-    # The prior: fit to the visit shares of the search using the value just learned.
-    from jaipur_core.ai import mcts
-    from jaipur_core.ai import weights as weights_module
+    # The prior: fit to the visit shares of the search using the value just learned,
+    # --prior-rounds times, each search using the prior fitted before (the first
+    # START_PRIOR), so the result depends on this script and the seed alone.
     value_weights = tuple(round(float(w), 4) for w in w_value)
-    weights_module.VALUE_WEIGHTS = mcts.VALUE_WEIGHTS = value_weights
-    groups = []
-    positions = rng.sample(pool, min(args.positions, len(pool)))
-    for state in positions:
-        view = view_of(state, state.to_move)
-        ranked = ranked_actions(view)
-        if len(ranked) < 2:
-            continue
-        search = mcts.MctsSearch(view, random.Random(rng.getrandbits(64)), iterations=args.iterations)
-        search.run()
-        visits = {action: n for action, n, _ in search.root_statistics()}
-        best = ranked[0][0]
-        feats = np.array([prior_features(value - best, action) for value, action in ranked], dtype=float)
-        target = np.array([visits[action] for _, action in ranked], dtype=float)
-        groups.append((feats, target / target.sum()))
-    w_prior = fit_prior(groups)
-    current = np.array(weights_module.PRIOR_WEIGHTS, dtype=float)
-    print(f"prior: {len(groups)} searched positions x {args.iterations} iterations, cross-entropy "
-          f"{cross_entropy(groups, w_prior):.4f} (before {cross_entropy(groups, current):.4f}), "
-          f"CPU {time.process_time() - started:.0f} s")
-    for name, weight in zip(PRIOR_FEATURES, w_prior):
-        print(f"  {name:<16} {weight:+.4f}")
+    searched = []
+    for state in rng.sample(pool, min(args.positions, len(pool))):
+        search_seed = rng.getrandbits(64)
+        if len(ranked_actions(view_of(state, state.to_move))) >= 2:
+            searched.append((state, search_seed))
+    prior_weights = START_PRIOR
+    for prior_round in range(1, args.prior_rounds + 1):
+        work = [(state, search_seed, args.iterations, value_weights, prior_weights) for state, search_seed in searched]
+        groups = list(_map(prior_targets, work, args.jobs))
+        w_prior = fit_prior(groups)
+        print(f"prior round {prior_round}: {len(groups)} searched positions x {args.iterations} iterations "
+              f"with prior {prior_weights}, cross-entropy {cross_entropy(groups, w_prior):.4f} "
+              f"(that prior: {cross_entropy(groups, np.array(prior_weights, dtype=float)):.4f}), "
+              f"{time.perf_counter() - wall_started:.0f} s wall")
+        prior_weights = tuple(round(float(w), 4) for w in w_prior)
+        for name, weight in zip(PRIOR_FEATURES, prior_weights):
+            print(f"  {name:<16} {weight:+.4f}")
 
     if args.write:
-        prior_weights = tuple(round(float(w), 4) for w in w_prior)
         WEIGHTS_FILE.write_text(
             '"""Learned weights of the ISMCTS (written by tools/train_ai.py; do not edit by hand).\n\n'
             f"    python3 tools/train_ai.py --seed {args.seed} --rounds {args.rounds} "
             f"--explore {args.explore} "
             + (f"--search-iterations {args.search_iterations} " if args.search_iterations else "")
-            + f"--positions {args.positions} --iterations {args.iterations} --write\n"
+            + f"--positions {args.positions} --iterations {args.iterations} --prior-rounds {args.prior_rounds} --write\n"
             '"""\n\n'
             f"#: Logistic weights of features.STATE_FEATURES {STATE_FEATURES}.\n"
             f"VALUE_WEIGHTS = {value_weights}\n"
