@@ -8,7 +8,7 @@ records (`jaipur-game/1`, e.g. what `bench/spar.py --records` writes), labelled
 by who won that round, and judged from the mover's side by
 
 - `value`: the learned value the search scores its leaves with
-  (`value.round_value` with `VALUE_WEIGHTS`; it reads both hands, as on a deal);
+  (`features.round_value` with `VALUE_WEIGHTS`; it reads both hands, as on a deal);
 - `rollouts`: the mean outcome of --rollouts playouts to the round's end, the
   medium policy for both sides (each from its own view), the deck and bonus
   piles reshuffled first so that no future card is used (a playout that would
@@ -66,9 +66,7 @@ def sampled_positions(lines, per_round: int, rng: random.Random):
 
 def reshuffled(state: GameState, rng: random.Random) -> GameState:
     """`state` with its deck and bonus piles in a fresh random order (the hands and market kept)."""
-    new = object.__new__(GameState)
-    for slot in GameState.__slots__:
-        setattr(new, slot, getattr(state, slot))
+    new = state.copy()
     deck = list(state.deck)
     rng.shuffle(deck)
     new.deck = tuple(deck)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 import sys
-from math import log
 from collections import Counter
+from math import log
 from pathlib import Path
 
 import pytest
