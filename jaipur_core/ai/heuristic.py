@@ -444,8 +444,12 @@ def ranked_actions(view: PlayerView, ctx: Context | None = None):
     if ctx is None:
         ctx = Context(view)
     actions = progressing(view.legal_actions(), view.deck_size)
-    values = action_values(ctx, actions)
-    # (-value, index) orders best first, ties by notation order; indexes are unique,
+    return ranked(actions, action_values(ctx, actions))
+
+
+def ranked(actions, values):
+    """(value, action) pairs of `actions` and their `values`, best first; ties in list order."""
+    # (-value, index) orders best first, ties by list order; indexes are unique,
     # so the actions themselves are never compared.
     order = sorted(zip(map(neg, values), range(len(values))))
     return [(values[index], actions[index]) for _, index in order]

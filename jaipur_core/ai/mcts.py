@@ -32,7 +32,7 @@ from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
 from .anytime import AnytimeSearch
 from .features import priors, round_value
-from .heuristic import best_action, progressing, ranked_actions
+from .heuristic import Context, action_values, best_action, progressing, ranked, ranked_actions
 from .weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
 
 #: Prior of an action first met in a later deal (the node was expanded without it).
@@ -65,14 +65,25 @@ def _progressing_actions(state):
 
 
 class _Node:
-    __slots__ = ("prior", "visits", "total", "children", "available")
+    __slots__ = ("prior", "visits", "total", "children", "available", "valued")
 
     def __init__(self, prior: float):
         self.prior = prior
         self.visits = 0
         self.total = 0.0          # sum of values from the searching seat's side
-        self.children = None      # action -> _Node once expanded
+        self.children = None      # action -> _Node once a deal passes through it
         self.available = None     # legal-actions key -> [(action, child)] (not at the root)
+        # (actions, heuristic values) of the deal that expanded the node; its children
+        # and their priors are made from them when a later deal passes through (most
+        # expanded nodes are met only once: they never pay for the softmax and nodes).
+        self.valued = None
+
+
+def _make_children(node: _Node) -> None:
+    """The children of an expanded node, with priors from the values of its first deal."""
+    ranked_pairs = ranked(*node.valued)
+    node.children = {action: _Node(p) for (_, action), p in zip(ranked_pairs, priors(ranked_pairs, PRIOR_WEIGHTS))}
+    node.valued = None
 
 
 def _greedy(state):
@@ -132,8 +143,10 @@ class MctsSearch(AnytimeSearch):
                 value = round_value(state, seat, VALUE_WEIGHTS)
                 break
             if node.children is None:
-                value = self._expand_and_evaluate(node, state)
-                break
+                if node.valued is None:
+                    value = self._expand_and_evaluate(node, state)
+                    break
+                _make_children(node)
             action, node = self._select(node, state)
             path.append(node)
             state = apply_legal(state, action)
@@ -187,12 +200,15 @@ class MctsSearch(AnytimeSearch):
         return best
 
     def _expand_and_evaluate(self, node: _Node, state) -> float:
-        ranked = ranked_actions(view_of(state, state.to_move))
-        node.children = {action: _Node(p) for (_, action), p in zip(ranked, priors(ranked, PRIOR_WEIGHTS))}
+        view = view_of(state, state.to_move)
+        actions = progressing(view.legal_actions(), view.deck_size)
+        values = action_values(Context(view), actions)
+        node.valued = (actions, values)
         endgame = len(state.deck) <= self.endgame_deck
         moves = ENDGAME_PLAYOUT_CAP if endgame else self.playout_moves
         if moves:
-            state = apply_legal(state, ranked[0][1])
+            # The heuristic's best, first in list order: ranked(actions, values)[0].
+            state = apply_legal(state, actions[max(range(len(values)), key=values.__getitem__)])
             for _ in range(moves - 1):
                 if state.phase != PLAY:
                     break
