@@ -439,12 +439,17 @@ def action_values(ctx: Context, actions) -> list[float]:
     return values
 
 
-def ranked_actions(view: PlayerView, ctx: Context | None = None):
-    """(value, action) for every progressing legal action, best first; ties by notation order."""
+def valued_actions(view: PlayerView, ctx: Context | None = None):
+    """(actions, values): the progressing legal actions of `view` and their values, in list order."""
     if ctx is None:
         ctx = Context(view)
     actions = progressing(view.legal_actions(), view.deck_size)
-    return ranked(actions, action_values(ctx, actions))
+    return actions, action_values(ctx, actions)
+
+
+def ranked_actions(view: PlayerView, ctx: Context | None = None):
+    """(value, action) for every progressing legal action, best first; ties by notation order."""
+    return ranked(*valued_actions(view, ctx))
 
 
 def ranked(actions, values):
@@ -455,8 +460,11 @@ def ranked(actions, values):
     return [(values[index], actions[index]) for _, index in order]
 
 
-def best_action(view: PlayerView):
-    """`ranked_actions(view)[0][1]` without ranking the rest: the first action of highest value."""
-    actions = progressing(view.legal_actions(), view.deck_size)
-    values = action_values(Context(view), actions)
+def first_best(actions, values):
+    """The first of `actions` of highest value: `ranked(actions, values)[0][1]` without the sort."""
     return actions[max(range(len(values)), key=values.__getitem__)]
+
+
+def best_action(view: PlayerView):
+    """`ranked_actions(view)[0][1]` without ranking the rest."""
+    return first_best(*valued_actions(view))

@@ -32,7 +32,7 @@ from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
 from .anytime import AnytimeSearch
 from .features import priors, round_value
-from .heuristic import Context, action_values, best_action, progressing, ranked, ranked_actions
+from .heuristic import best_action, first_best, progressing, ranked, ranked_actions, valued_actions
 from .weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
 
 #: Prior of an action first met in a later deal (the node was expanded without it).
@@ -200,15 +200,11 @@ class MctsSearch(AnytimeSearch):
         return best
 
     def _expand_and_evaluate(self, node: _Node, state) -> float:
-        view = view_of(state, state.to_move)
-        actions = progressing(view.legal_actions(), view.deck_size)
-        values = action_values(Context(view), actions)
-        node.valued = (actions, values)
+        node.valued = actions, values = valued_actions(view_of(state, state.to_move))
         endgame = len(state.deck) <= self.endgame_deck
         moves = ENDGAME_PLAYOUT_CAP if endgame else self.playout_moves
         if moves:
-            # The heuristic's best, first in list order: ranked(actions, values)[0].
-            state = apply_legal(state, actions[max(range(len(values)), key=values.__getitem__)])
+            state = apply_legal(state, first_best(actions, values))
             for _ in range(moves - 1):
                 if state.phase != PLAY:
                     break
