@@ -20,7 +20,9 @@ follow the rules (the loser starts). The deal and our AI's RNG derive from
 split with --start and --games give the same games as one long run.
 
 Each finished game is appended to --progress as one JSON line at once, so a
-run cut short keeps every game it finished; --report merges such files and
+run cut short keeps every game it finished, and the same command run again
+plays only the games of its range not yet in that file (a file of another
+level, bot name or seed is refused); --report merges such files and
 prints the summary: wins with a 95% (Wilson) interval, points per round,
 round-ending moves and time per move (p50/p95) per side, forfeits with reasons.
 """
@@ -416,6 +418,16 @@ def _play_job(job) -> SparGame | None:
     return play_game(level, command, seed, number, timeout, bot_name=bot_name)
 
 
+def _already_played(args, run: dict, numbers: range) -> list[dict]:
+    """The games of `numbers` already in --progress, refusing a file of another run."""
+    if not args.progress or not Path(args.progress).exists():
+        return []
+    header, games = read_progress([args.progress])
+    if header and (header["level"], header["bot_name"], header["seed"]) != (run["level"], run["bot_name"], run["seed"]):
+        raise SystemExit(f"{args.progress}: games of another run ({header}), not {run}")
+    return [data for data in games if data["game"] in numbers]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ai", choices=ALL_LEVELS, help="our level")
@@ -450,13 +462,20 @@ def main(argv=None) -> int:
     # Stopped with kill: unwind, so the game's finally kills the bot's process group too.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     run = {"level": args.ai, "bot": args.bot, "bot_name": args.bot_name, "seed": args.seed}
+    numbers = range(args.start, args.start + args.games)
+    finished, records = _already_played(args, run, numbers), []
     if args.progress:
         with open(args.progress, "a") as progress:
             progress.write(json.dumps({"run": run}) + "\n")
+    if finished:
+        print(f"resuming: {len(finished)} of the {len(numbers)} games already in {args.progress}", flush=True)
+    done = {data["game"] for data in finished}
+    if args.records and Path(args.records).exists():
+        records = [record for record in read_records([args.records]) if record["spar"]["game"] in done]
     deadline = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     jobs = [(args.ai, command, args.seed, number, args.timeout, args.bot_name, deadline)
-            for number in range(args.start, args.start + args.games)]
-    finished, records, wins = [], [], 0
+            for number in numbers if number not in done]
+    wins = sum(data["winner"] == "ours" for data in finished)
     if args.jobs > 1:
         import multiprocessing
         pool = multiprocessing.Pool(args.jobs)

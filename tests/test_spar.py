@@ -189,6 +189,37 @@ def test_round_endings_follow_the_games():
     assert "\nour token margin when the second pile emptied: " in text
 
 
+def test_a_rerun_plays_only_the_games_missing_from_its_progress_file(tmp_path, capsys):
+    progress, records = tmp_path / "progress.jsonl", tmp_path / "records.jsonl"
+    command = f"{sys.executable} {FAKE_BOT} first-legal"
+    common = ["--ai", LEVEL, "--bot", command, "--bot-name", "fake", "--seed", "4",
+              "--progress", str(progress), "--records", str(records)]
+    assert main(common + ["--games", "2"]) == 0
+    capsys.readouterr()
+    assert main(common + ["--games", "3"]) == 0            # as if the first run had been cut short
+    text = capsys.readouterr().out
+    assert "resuming: 2 of the 3 games" in text
+    assert [line.split(":")[0] for line in text.splitlines() if line.startswith("game ")] == ["game 2"]
+    assert "games 3 (seed 4)" in text
+    _, games = read_progress([progress])
+    assert [g["game"] for g in games] == [0, 1, 2]
+    assert len(records.read_text().splitlines()) == 3
+    alone = tmp_path / "alone.jsonl"
+    assert main(["--ai", LEVEL, "--bot", command, "--bot-name", "fake", "--seed", "4", "--start", "2", "--games", "1",
+                 "--records", str(alone)]) == 0
+    assert alone.read_text() == records.read_text().splitlines(keepends=True)[2]
+
+
+def test_a_progress_file_of_another_run_is_refused(tmp_path, capsys):
+    progress = tmp_path / "progress.jsonl"
+    command = f"{sys.executable} {FAKE_BOT} first-legal"
+    assert main(["--ai", LEVEL, "--bot", command, "--seed", "4", "--games", "1", "--progress", str(progress)]) == 0
+    before = progress.read_text()
+    with pytest.raises(SystemExit, match="another run"):
+        main(["--ai", LEVEL, "--bot", command, "--seed", "5", "--games", "1", "--progress", str(progress)])
+    assert progress.read_text() == before
+
+
 def test_games_played_in_parallel_are_the_same_games(tmp_path, capsys):
     command = f"{sys.executable} {FAKE_BOT} first-legal"
     files = {}
