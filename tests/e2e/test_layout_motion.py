@@ -5,6 +5,7 @@
   start of a round and after 10 moves.
 - No horizontal scrolling from 320 px up, in English and in Persian (right to left),
   with the phone strip closed and open; every control on a phone is at least 44x44 px.
+- Every card's name is shown whole (never cut to "diamo…") on a phone, in every language.
 - The strip's open state is part of the page's state: a move re-renders the table and
   it stays open.
 - A move makes cards travel (Web Animations); `prefers-reduced-motion: reduce` removes
@@ -96,6 +97,28 @@ def test_no_horizontal_scrolling_from_320_px_up(page, load_game, language):
         for width, height in ((320, 640), (360, 740), (412, 915), (740, 360), (1280, 800)):
             page.set_viewport_size({"width": width, "height": height})
             assert page.evaluate(NO_SCROLL), f"horizontal scroll at {width}px ({language}, strip open: {opened})"
+
+
+# The names on the cards shown that do not fit their box (cut with an ellipsis), with how many are shown.
+CUT_NAMES = """() => {
+  const shown = [...document.querySelectorAll('.card-name')].filter((node) => node.getClientRects().length > 0);
+  const cut = shown.filter((node) => node.scrollWidth > node.clientWidth + 0.5
+                                     || node.getBoundingClientRect().width > node.parentElement.clientWidth + 0.5);
+  return {shown: shown.map((node) => node.textContent), cut: cut.map((node) => node.textContent)};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "tr", "fa"])
+def test_every_card_name_is_whole_on_a_phone(page, load_game, language):
+    # Seed 2 deals every kind of card into the market and your hand, "diamond" and "baharat" in hand.
+    page.set_viewport_size({"width": 320, "height": 640})
+    load_game(f"./?lang={language}&seed=2" + FAST)
+    wait_until_settled(page)
+    for width, height in ((320, 640), (360, 740), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        names = page.evaluate(CUT_NAMES)
+        assert len(set(names["shown"])) == 7, names
+        assert names["cut"] == [], f"cut at {width}px ({language}): {names['cut']}"
 
 
 def test_touch_targets_are_at_least_44_px_on_a_phone(page, load_game):
