@@ -78,11 +78,21 @@ def inflate(text: str, limit: int = MAX_JSON_BYTES) -> bytes:
 
 
 def position_fragment(state: GameState) -> str:
-    return "position=" + encode_data(position_to_json(state))
+    return _fragment("position", position_to_json(state))
 
 
 def game_fragment(game: Game) -> str:
-    return "game=" + encode_data(game.to_record_json())
+    """The `game=CODE` fragment of `game`; InvalidShareError if a reader would refuse it as too long
+    (a record carrying large extra fields: share the file instead)."""
+    return _fragment("game", game.to_record_json())
+
+
+def _fragment(kind: str, data: dict) -> str:
+    code = encode_data(data)
+    if len(code) > MAX_FRAGMENT_CHARS:
+        raise InvalidShareError(f"too long for a link ({len(code)} characters, the limit is "
+                                f"{MAX_FRAGMENT_CHARS}): share the file instead")
+    return f"{kind}={code}"
 
 
 def parse_fragment(fragment: str):

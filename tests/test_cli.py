@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -250,6 +251,17 @@ def test_share_a_game_record_gives_a_game_link(write):
     fragment = ok("share", write(game.to_record_json())).strip()
     kind, shared = parse_fragment(fragment)
     assert kind == "game" and shared.state == game.state
+
+
+def test_share_refuses_a_record_too_long_for_a_link(write):
+    # Extra fields of a record are kept (FORMAT.md), so a record can be too big for any link;
+    # the page would refuse such a link, so share refuses to make it.
+    game = Game.new(seed=8)
+    game.play(legal_actions(game.state)[0])
+    data = game.to_record_json()
+    rng = random.Random(1)
+    data["notes"] = "".join(rng.choice(string.ascii_letters) for _ in range(80_000))   # deflate cannot shrink it
+    bad(run("share", write(data)), "invalid record: too long for a link", "the limit is 65536")
 
 
 @pytest.mark.parametrize("data, fragment", [
