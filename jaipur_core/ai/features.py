@@ -18,39 +18,13 @@ from ..actions import CAMELS, Sell, TakeGood
 from ..cards import CAMEL, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT, PRECIOUS, PRECIOUS_MINIMUM_SALE
 from ..rules import apply_legal
 from ..state import PLAY, GameState
+from .sale_values import sale_table
 
 STATE_FEATURES = ("realized", "realized_late", "potential", "potential_early", "camel_token",
                   "herd", "to_move", "grab", "hand_size")
 PRIOR_FEATURES = ("value_gap", "camels", "trade", "sell")
 
-_POTENTIAL_TABLES: dict = {}
-_TABLE_LIMIT = 50_000
 _PILE_SIZES = tuple(len(pile) for pile in GOODS_TOKENS)
-
-
-def _potential_table(tokens_taken, bonus_key):
-    """Per good, per count 0..7: what holding that many should sell for (tokens + mean bonus)."""
-    key = (tokens_taken, bonus_key)
-    table = _POTENTIAL_TABLES.get(key)
-    if table is not None:
-        return table
-    if len(_POTENTIAL_TABLES) >= _TABLE_LIMIT:
-        _POTENTIAL_TABLES.clear()
-    rows = []
-    for good in GOODS:
-        pile = GOODS_TOKENS[good][tokens_taken[good]:]
-        row = [0.0]
-        for count in range(1, HAND_LIMIT + 1):
-            if count == 1 and good in PRECIOUS:
-                row.append(0.5 * (pile[0] if pile else 0))
-                continue
-            value = float(sum(pile[:count]))
-            if count >= 3:
-                value += bonus_key[min(count, 5) - 3]
-            row.append(value)
-        rows.append(tuple(row))
-    table = _POTENTIAL_TABLES[key] = tuple(rows)
-    return table
 
 
 def _hand_value(table, hand) -> float:
@@ -121,7 +95,7 @@ def state_features(state: GameState, seat: int) -> tuple[float, ...]:
     late = 1.0 - early
     piles = state.bonus_piles
     bonus_key = tuple(round(sum(pile) / len(pile), 2) if pile else 0.0 for pile in piles)
-    table = _potential_table(state.tokens_taken, bonus_key)
+    table = sale_table(state.tokens_taken, *bonus_key)
     realized = ((state.goods_score(seat) + sum(state.bonus_won[seat]))
                 - (state.goods_score(other) + sum(state.bonus_won[other]))) / 10.0
     potential = (_hand_value(table, state.hands[seat]) - _hand_value(table, state.hands[other])) / 10.0

@@ -27,6 +27,7 @@ from ..cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CAMEL_TOKEN_VALUE, CARDS,
                      GOODS_TOKENS, HAND_LIMIT, PRECIOUS)
 from ..position import BONUS_SIZE_OF_VALUE
 from ..view import PlayerView
+from .sale_values import sale_table
 
 PILE_SIZES = tuple(len(pile) for pile in GOODS_TOKENS)
 #: Bonus added (or subtracted) once a round is decided: the seal is what counts.
@@ -65,8 +66,7 @@ class Context:
         means, self.realized = facts
         self.bonus_mean = means
         self.opponent_hand_size = view.opponent_hand_size
-        self.sale_table = _cached(_SALE_TABLES, (view.tokens_taken, view.bonus_sizes, means[3],
-                                                 means[4], means[5]), _sale_table)
+        self.sale_table = _sale_table(view.tokens_taken, view.bonus_sizes, means)
         hand_size = view.opponent_hand_size
         self.grab_table = _cached(_GRAB_TABLES, (view.tokens_taken, view.herds[other] + hand_size >= 2,
                                                  hand_size < HAND_LIMIT), _grab_table)
@@ -114,7 +114,6 @@ def _public_facts(me, own_bonus, opponent_bonus, bonus_sizes, goods_won):
     return means, tuple(realized)
 
 
-_SALE_TABLES: dict = {}
 _REFILL_SHARES: dict = {}
 _PUBLIC_FACTS: dict = {}
 _TIME_FACTORS: dict = {}
@@ -131,25 +130,10 @@ def _cached(cache: dict, key, build):
     return table
 
 
-def _sale_table(tokens_taken, bonus_sizes, mean3, mean4, mean5):
-    """Per good, per count 0..7: the undiscounted value of holding that many cards."""
-    bonus_mean = {3: mean3, 4: mean4, 5: mean5}
-    table = []
-    for good in GOODS:
-        pile = GOODS_TOKENS[good][tokens_taken[good]:]
-        row = [0.0]
-        for count in range(1, HAND_LIMIT + 1):
-            if count == 1 and good in PRECIOUS:
-                row.append(0.5 * (pile[0] if pile else 0))
-                continue
-            value = float(sum(pile[:count]))
-            if count >= 3:
-                size = count if count < 5 else 5
-                if bonus_sizes[size - 3]:
-                    value += bonus_mean[size]
-            row.append(value)
-        table.append(tuple(row))
-    return tuple(table)
+def _sale_table(tokens_taken, bonus_sizes, bonus_mean):
+    """`sale_table` with the mean unseen bonus of each size whose pile is not empty."""
+    return sale_table(tokens_taken, bonus_mean[3] if bonus_sizes[0] else 0.0,
+                      bonus_mean[4] if bonus_sizes[1] else 0.0, bonus_mean[5] if bonus_sizes[2] else 0.0)
 
 
 def _grab_table(tokens_taken, can_trade: bool, can_take: bool):
@@ -178,27 +162,6 @@ def time_factor(deck_size: int, tokens_taken) -> float:
     if empty >= EMPTY_PILES_TO_END - 1:
         factor *= 0.8
     return factor
-
-
-def hand_potential(hand, tokens_taken, bonus_sizes, bonus_mean, factor: float) -> float:
-    """What the cards in `hand` should sell for, discounted by `factor`."""
-    total = 0.0
-    for good in GOODS:
-        count = hand[good]
-        if not count:
-            continue
-        taken = tokens_taken[good]
-        pile = GOODS_TOKENS[good][taken:]
-        if count == 1 and good in PRECIOUS:
-            total += 0.5 * (pile[0] if pile else 0)
-            continue
-        value = sum(pile[:count])
-        if count >= 3:
-            size = count if count < 5 else 5
-            if bonus_sizes[size - 3]:
-                value += bonus_mean[size]
-        total += value
-    return total * factor
 
 
 def camel_term(herd_me: int, herd_other: int, deck_size: int) -> float:
@@ -283,12 +246,8 @@ def evaluate_after(ctx: Context, hand, herd_me: int, market, missing: int, token
         value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
                            + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
     else:
-        # A sale changed the piles: the table of those piles gives exactly
-        # hand_potential(hand, tokens_taken, bonus_sizes, ctx.bonus_mean, factor)
-        # (the same terms added in the same order; the zeros of absent goods add
-        # nothing), and the same piles recur in view after view.
-        means = ctx.bonus_mean
-        table = _cached(_SALE_TABLES, (tokens_taken, bonus_sizes, means[3], means[4], means[5]), _sale_table)
+        # A sale changed the piles: the table of the piles after it.
+        table = _sale_table(tokens_taken, bonus_sizes, ctx.bonus_mean)
         value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
                            + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
     value -= ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
