@@ -252,7 +252,8 @@ class BrowserHost:
             found = from_key(key, state.review is not None, state.panel is not None,
                              code=_text(event.code) or "", shift=bool(event.shiftKey), modified=modified,
                              dialog_open=dialog_open, selecting=not state.selection.is_empty(),
-                             result_open=dialog_open and _text(top.getAttribute("data-testid")) == "round-panel")
+                             result_open=dialog_open and _text(top.getAttribute("data-testid")) == "round-panel",
+                             rtl=_text(js.document.documentElement.getAttribute("dir")) == "rtl")
             if found is not None:
                 event.preventDefault()
                 self.runner.dispatch(found)

@@ -134,10 +134,11 @@ def from_dom(action: str, value: str = "", zone: str = "", index=None):
 
 def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shift: bool = False,
              modified: bool = False, dialog_open: bool | None = None, selecting: bool = False,
-             result_open: bool = False):
+             result_open: bool = False, rtl: bool = False):
     """The event a key press means, or None.
 
-    Escape closes a panel, else clears the selection; ← / → step a review; the
+    Escape closes a panel, else clears the selection; ← / → step a review (as the
+    review's buttons lie: right to left, ← is forward); the
     action keys of keys.ACTION_KEYS work only on the table itself (no dialog
     open, not reviewing). `dialog_open` is any dialog on the page (a panel, the
     hand-over screen, a round's result); it defaults to `panel_open`. Escape on a
@@ -158,7 +159,8 @@ def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shi
         return None
     if reviewing:
         if key in ("ArrowLeft", "ArrowRight"):
-            return ReviewStepped("prev" if key == "ArrowLeft" else "next")
+            forward = "ArrowLeft" if rtl else "ArrowRight"
+            return ReviewStepped("next" if key == forward else "prev")
         return None
     if dialog_open:
         return None

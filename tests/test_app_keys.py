@@ -57,6 +57,8 @@ def test_a_key_on_the_table(key, extra, expected):
     ("s", True, False, {}, None),                       # reviewing
     ("ArrowLeft", True, False, {}, ReviewStepped("prev")),
     ("ArrowRight", True, False, {}, ReviewStepped("next")),
+    ("ArrowLeft", True, False, {"rtl": True}, ReviewStepped("next")),   # as the buttons lie, right to left
+    ("ArrowRight", True, False, {"rtl": True}, ReviewStepped("prev")),
     ("Escape", True, False, {"selecting": True}, None),
 ])
 def test_a_key_elsewhere(key, reviewing, panel_open, extra, expected):

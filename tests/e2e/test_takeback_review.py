@@ -93,6 +93,19 @@ def test_a_game_link_with_at_opens_the_review_and_arrows_step(page, load_game):
     assert table["turn"] == "human"
 
 
+def test_in_persian_the_review_steps_forward_with_the_left_arrow_as_its_buttons_lie(page, load_game):
+    load_game("./?lang=fa&pause=0#" + game_fragment(a_game()) + "&at=4")
+    review = page.get_by_test_id("review")
+    review.wait_for()
+    back, forward = (page.get_by_test_id(f"review-{to}").bounding_box() for to in ("prev", "next"))
+    assert forward["x"] < back["x"]   # right to left: forward is the button on the left
+    page.keyboard.press("ArrowLeft")
+    page.locator("[data-testid=review][data-at='5']").wait_for(state="attached")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.locator("[data-testid=review][data-at='3']").wait_for(state="attached")
+
+
 def test_review_after_a_finished_game(load_game):
     from tests.e2e.table_driver import play_until
     page = load_game("./?seed=3" + FAST)
