@@ -458,9 +458,18 @@ def main(argv=None) -> int:
         return 0
     if not args.ai or not args.bot:
         parser.error("--ai and --bot are required (or --report)")
+    # Stopped with kill: unwind, so the game's finally kills the bot's process group too
+    # (the pool's workers inherit it). A caller's own handler is given back at the end.
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    try:
+        return _play(args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _play(args) -> int:
+    """Play the run `args` asks for (resuming its progress file), print each game and the summary."""
     command = shlex.split(args.bot)
-    # Stopped with kill: unwind, so the game's finally kills the bot's process group too.
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     run = {"level": args.ai, "bot": args.bot, "bot_name": args.bot_name, "seed": args.seed}
     numbers = range(args.start, args.start + args.games)
     finished, records = _already_played(args, run, numbers), []

@@ -230,3 +230,18 @@ def test_games_played_in_parallel_are_the_same_games(tmp_path, capsys):
         files[jobs] = sorted(records.read_text().splitlines())
     assert files[1] == files[2] and len(files[1]) == 3
     assert "games 3 (seed 21)" in capsys.readouterr().out
+
+
+def test_a_run_gives_its_callers_sigterm_handler_back(tmp_path, capsys):
+    import signal
+
+    def mine(signum, frame):
+        pass
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        command = f"{sys.executable} {FAKE_BOT} first-legal"
+        assert main(["--ai", LEVEL, "--bot", command, "--seed", "4", "--games", "1"]) == 0
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, before)
