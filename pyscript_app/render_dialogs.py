@@ -151,8 +151,10 @@ def result(state, view, names) -> tuple | None:
         testid = "round-over"
     key = f"result-{view.round}-{testid}"
     if state.result_aside == state.token:
-        return (f"{key}-aside", f'<section class="result-aside" data-testid="result-aside" '
-                                f'data-dialog="{key}-aside"><p>{e(_("result-aside-text", round=view.round))}</p>'
+        # a region named by its one line: reached by landmark navigation while the table is looked at
+        return (f"{key}-aside", f'<section class="result-aside" data-testid="result-aside" role="region" '
+                                f'aria-labelledby="{key}-aside-text" data-dialog="{key}-aside">'
+                                f'<p id="{key}-aside-text">{e(_("result-aside-text", round=view.round))}</p>'
                                 f'<p>{_button("result-aside", "result-back", "result-back", "result")} '
                                 f'{onward}</p></section>')
     cause = round_end_cause(view)

@@ -48,6 +48,8 @@ def test_the_round_panel_is_set_aside_and_brought_back():
     html = render(aside).html()
     assert effects == () and 'data-testid="round-panel"' not in html
     assert 'data-testid="result-aside"' in html and 'data-testid="next-round"' in html
+    label = re.search(r'data-testid="result-aside" role="region" aria-labelledby="([\w-]+)"', html).group(1)
+    assert re.search(f'<p id="{label}">Round 1 is over.</p>', html)
     back, _ = update(aside, Pressed("result-aside", "result"))
     assert 'data-testid="round-panel"' in render(back).html()
     # dealing the next round forgets the choice: its own result will show

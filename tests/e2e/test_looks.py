@@ -151,6 +151,7 @@ def test_the_round_panel_and_the_game_over_panel(load_game, results):
     check(page, "round-over", results, screenshots=True)
     page.get_by_test_id("result-aside-button").click()  # set aside to look at the final table
     page.get_by_test_id("result-aside").wait_for()
+    assert page.get_by_role("region", name="Round 1 is over.").is_visible()   # a landmark, named
     check(page, "round-set-aside", results)
     page.goto("about:blank")
     page = load_game(round_end_link(seals=(1, 0)))
