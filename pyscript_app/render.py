@@ -108,15 +108,14 @@ def _render(state: TableState) -> Screen:
         board = _board(state, view, names)
         last_move = _last_move(state)
     dialogs = []
-    if state.panel in render_dialogs.PANELS:
-        dialogs.append(render_dialogs.PANELS[state.panel](state))
-    elif state.panel == render_log.LOG_PANEL:
-        dialogs.append(render_log.log_panel(state))
-    elif state.panel == KNOW_PANEL and not state.handover:
-        dialogs.append(know_panel(state, names))
+    panel = _panel(state, names)
+    if panel is not None:
+        dialogs.append(panel)
     elif state.handover:
         dialogs.append(render_dialogs.handover(state, names))
-    if state.review is None:
+    # One modal dialog at a time: a round's result waits until an open panel is closed
+    # (the computer's move can end the round while you read the rules).
+    if state.review is None and panel is None:
         outcome = render_dialogs.result(state, view, names)
         if outcome is not None:
             dialogs.append(outcome)
@@ -125,6 +124,17 @@ def _render(state: TableState) -> Screen:
     return Screen(attrs, _status(state, turn, names), _tools(state), tuple(dialogs), board, last_move,
                   message, kind, render_log.log_region(state), language, direction(language),
                   _("page-title"))
+
+
+def _panel(state, names):
+    """(key, html) of the panel open on the table, or None."""
+    if state.panel in render_dialogs.PANELS:
+        return render_dialogs.PANELS[state.panel](state)
+    if state.panel == render_log.LOG_PANEL:
+        return render_log.log_panel(state)
+    if state.panel == KNOW_PANEL and not state.handover:
+        return know_panel(state, names)
+    return None
 
 
 def _board(state, view, names) -> str:

@@ -2,6 +2,8 @@
 
 import random
 import re
+from dataclasses import replace
+
 import pytest
 
 from jaipur_core import Game, legal_actions
@@ -55,6 +57,17 @@ def test_the_round_panel_is_set_aside_and_brought_back():
     # dealing the next round forgets the choice: its own result will show
     dealt, _ = update(aside, Pressed("next-round"))
     assert dealt.line.state.round == 2 and dealt.result_aside != dealt.token
+
+
+@pytest.mark.parametrize("panel", ["rules", "new", "share", "log", "know"])
+def test_a_rounds_result_waits_until_an_open_panel_is_closed(panel):
+    # The computer's move can end the round while a panel is open: one modal dialog at a time.
+    table = replace(finished(2, whole_game=False), panel=panel)
+    html = render(table).html()
+    assert 'data-testid="round-panel"' not in html and html.count('aria-modal="true"') == 1
+    closed, _ = update(table, Pressed("close"))
+    html = render(closed).html()
+    assert 'data-testid="round-panel"' in html and html.count('aria-modal="true"') == 1
 
 
 @pytest.mark.parametrize("seed", range(4))
