@@ -42,6 +42,10 @@ class Selection:
     def _fields(self) -> dict:
         return {"market": self.market, "hand": self.hand, "herd": self.herd}
 
+    def mine(self) -> "Selection":
+        """The picks among your own cards only: the opponent's move never changes them."""
+        return Selection(hand=self.hand, herd=self.herd)
+
     def is_empty(self) -> bool:
         return not (self.market or self.hand or self.herd)
 

@@ -68,10 +68,11 @@ def _language_chosen(state: TableState, event: LanguageChosen):
 # --- the table ------------------------------------------------------------------------
 
 def _card_clicked(state: TableState, event: CardClicked):
-    if not state.my_turn:
+    if not state.my_turn and not (_computer_moving(state) and event.zone in ("hand", "herd")):
         if state.review is not None:
             return state, ()
         return replace(state, note=note("wait-your-turn", "error"), animate=False), ()
+    # While the computer moves you may pick your own cards (its move never changes them), not the market's.
     position = state.line.state
     sizes = {"market": len(row_cards(position.market)), "hand": sum(position.hands[state.seat]),
              "herd": position.herds[state.seat]}
@@ -79,6 +80,12 @@ def _card_clicked(state: TableState, event: CardClicked):
         return state, ()  # a stale click on a card that is gone
     return replace(state, selection=state.selection.toggle(event.zone, event.index), note=None,
                    animate=False), ()
+
+
+def _computer_moving(state: TableState) -> bool:
+    position = state.position
+    return (not state.friend and state.review is None and position is not None and position.phase == PLAY
+            and position.to_move != state.seat)
 
 
 def _action_pressed(state: TableState, event: ActionPressed):
@@ -105,8 +112,10 @@ def play(state: TableState, action) -> tuple[TableState, tuple]:
     if after.phase != PLAY:
         log += (round_result(after, 0 if state.friend else state.seat, games.names(state), state.you),)
     other = mover != state.seat or state.friend
+    # Your cards picked while the computer moved stay picked for your turn.
+    kept = state.selection.mine() if mover != state.seat and not state.friend and after.phase == PLAY else EMPTY
     state = replace(
-        state, line=line, log=log, selection=EMPTY, animate=True, token=state.token + 1, search=None,
+        state, line=line, log=log, selection=kept, animate=True, token=state.token + 1, search=None,
         new_market=_new_indices(before.market, after.market) if after.phase == PLAY else frozenset(),
         last_move=words if other else "", last_cards=_move_cards(action, before) if other else (),
         note=None if (mover == state.seat or state.friend) else state.note)

@@ -56,10 +56,45 @@ def test_a_shown_move_is_dropped_when_the_game_moved_on(between):
 
 def test_a_click_while_the_move_is_shown_reaches_update():
     shown, _effects, _reply = computer_answered(pause=250)
-    clicked, effects = update(shown, CardClicked("hand", 0))
+    clicked, effects = update(shown, CardClicked("market", 0))      # the market is about to change
     assert clicked.note is not None and clicked.note.parts[0][0] == "wait-your-turn" and effects == ()
-    played, _ = update(clicked, MoveShown(shown.token))            # and the move still follows
-    assert played.line.actions_played == 2
+    assert clicked.selection.is_empty()
+    picked, effects = update(clicked, CardClicked("hand", 0))        # your own cards: picked ahead
+    assert picked.selection.hand == {0} and picked.note is None and effects == ()
+    played, _ = update(picked, MoveShown(shown.token))              # and the move still follows
+    assert played.line.actions_played == 2 and played.my_turn
+    assert played.selection.hand == {0}                              # still picked for your turn
+
+
+def _computer_about_to_move(seed: int):
+    """A seeded random game up to a turn of the computer (seat 1) where some move ends the round:
+    (table with your hand's first card picked, a move ending the round, a move that does not)."""
+    import random
+    from jaipur_core import Game, apply
+    from pyscript_app.game_line import GameLine
+    from pyscript_app.table_state import TableState
+    game, rng = Game.new(seed=seed, first=0, players=("You", "Computer")), random.Random(seed)
+    while True:
+        actions = legal_actions(game.state)
+        if game.state.to_move == 1 and sum(game.state.hands[0]):
+            ending = [a for a in actions if apply(game.state, a).phase != "play"]
+            going_on = [a for a in actions if apply(game.state, a).phase == "play"]
+            if ending and going_on:
+                table = TableState(line=GameLine.from_game(game), seat=0, booted=True)
+                picked, _ = update(table, CardClicked("hand", 0))
+                return picked, ending[0], going_on[0]
+        game.play(rng.choice(actions))
+        assert game.state.phase == "play", "the round ended before such a turn"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cards_picked_ahead_are_kept_unless_the_computers_move_ends_the_round(seed):
+    from pyscript_app.update import play
+    picked, ending, going_on = _computer_about_to_move(seed)
+    assert picked.selection.hand == {0} and not picked.my_turn
+    assert play(picked, going_on)[0].selection.hand == {0}
+    ended, _ = play(picked, ending)
+    assert ended.line.state.phase == "round_over" and ended.selection.is_empty()
 
 
 def test_a_stale_or_repeated_move_shown_is_ignored():

@@ -9,7 +9,8 @@
 - The strip's open state is part of the page's state: a move re-renders the table and
   it stays open.
 - A move makes cards travel (Web Animations); `prefers-reduced-motion: reduce` removes
-  every animation; a click while the computer's move plays out reaches the game.
+  every animation; a click while the computer's move plays out reaches the game (your own
+  cards can be picked then: they stay picked for your turn).
 """
 
 from __future__ import annotations
@@ -203,10 +204,11 @@ def test_a_click_while_the_computers_move_plays_out_is_not_lost(page, load_game)
         window.__clicks = (window.__clicks || []).concat([running.length]);
     }, true)""")
     used: set[str] = set()
-    # 1. while the computer's chosen cards are shown: the click reaches the game, which says wait
+    # 1. while the computer's chosen cards are shown: the click reaches the game (the market's
+    #    cards are about to change: it says wait)
     play_one_move(page, wait_until_settled(page), used)
     page.locator(".is-chosen").first.wait_for(state="attached")
-    box = page.get_by_test_id("hand-card").first.bounding_box()
+    box = page.get_by_test_id("market-card").first.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.get_by_test_id("message").filter(has_text="Wait").wait_for()
     # 2. while the computer's cards travel: the click selects the card at once
@@ -228,3 +230,19 @@ def test_a_click_while_the_computers_move_plays_out_is_not_lost(page, load_game)
         page.get_by_test_id("btn-clear").click()
         play_one_move(page, wait_until_settled(page), used)
     assert during_flight, f"no click landed during a flight: {page.evaluate('window.__clicks')}"
+
+
+def test_your_own_cards_can_be_picked_while_the_computer_moves(page, load_game):
+    page.set_viewport_size({"width": 360, "height": 740})
+    load_game("./?seed=3&level=easy&first=you&pause=4000")   # the computer thinks for 4 s
+    play_one_move(page, wait_until_settled(page), set())
+    page.locator("[data-testid=table][data-turn=ai]").wait_for(state="attached")
+    page.get_by_test_id("market-card").first.click()           # the market is about to change
+    page.get_by_test_id("message").filter(has_text="Wait").wait_for()
+    page.get_by_test_id("hand-card").last.click()              # your own cards are not
+    page.locator("[data-testid=hand-card][aria-pressed=true]").wait_for(state="attached")
+    assert page.get_by_test_id("table").get_attribute("data-turn") == "ai"
+    assert page.get_by_test_id("market-card").locator("xpath=self::*[@aria-pressed='true']").count() == 0
+    wait_until_settled(page)                                    # the computer has moved
+    assert page.get_by_test_id("hand-card").last.get_attribute("aria-pressed") == "true"
+    assert not page.get_by_test_id("btn-clear").is_disabled()
