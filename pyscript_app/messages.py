@@ -240,10 +240,12 @@ refilled from the deck. The player with more camels takes the camel token (5 rup
 The richer player takes a seal of excellence; equal totals go to more bonus tokens, then more goods
 tokens. The loser of a round starts the next one. The first to two seals wins the game.</p>
 <h3>Playing here</h3>
-<p>Click cards to select them (market cards to take, your cards or camels to give or sell), then
-press Take, Take camels, Trade or Sell. A button that cannot work tells you why.
-Take back undoes your last move (and the computer's reply); Review steps through a game.
-Goods: &#9670; diamond, &#9679; gold, &#9650; silver, &#8779; cloth, &#10033; spice, &#9644; leather, &#8745; camel.</p>
+<p>Tap or click cards to select them (market cards to take, your cards or camels to give or sell),
+then press Take, Take camels, Trade or Sell. A button that cannot work tells you why.
+While the computer moves you may already pick your own cards.
+The keyboard alone plays too: its keys are listed below.
+Take back undoes your last move (and the computer's reply); Review steps through a game;
+What I know shows what the table tells you about the cards you cannot see.</p>
 """,
     # --- issue 12, untrusted input (page side): new ids, to translate ----------------------
     "refusal-round-too-long": "This round has reached {limit} moves, the most a saved game can hold, "
