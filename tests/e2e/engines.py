@@ -191,6 +191,12 @@ def _bounded(start, seconds: float, abort):
     if worker.is_alive():
         abort()
         worker.join(30)
+        late = outcome.get("value")
+        if late is not None:  # it started after all, too late to be used: end it
+            try:
+                late.quit()
+            except Exception:  # its service is stopped already; nothing of it keeps running
+                pass
         return None, f"no session within {seconds} s"
     if "error" in outcome:
         abort()
