@@ -110,6 +110,24 @@ def test_best_action_before_any_iteration_is_the_heuristic_choice():
     assert search.best_action() == choose_action(view, "medium", random.Random(1))
 
 
+def test_a_search_given_weights_uses_them_and_leaves_the_shipped_ones_alone():
+    # tools/train_ai.py searches with the weights it is fitting, passed in, not set in the module.
+    from jaipur_core.ai import mcts
+    state = states_with_known_cards(1)[0]
+    view = view_of(state, state.to_move)
+    uniform = MctsSearch(view, random.Random(3), iterations=60, prior_weights=(0.0, 0.0, 0.0, 0.0),
+                         value_weights=tuple(0.0 for _ in VALUE_WEIGHTS))
+    shipped = MctsSearch(view, random.Random(3), iterations=60)
+    assert len({child.prior for child in uniform.root.children.values()}) == 1
+    assert len({child.prior for child in shipped.root.children.values()}) > 1
+    uniform.run()
+    shipped.run()
+    # a value of zero weights is a coin for every unfinished round
+    assert {mean for _, _, mean in uniform.root_statistics() if mean is not None} != \
+        {mean for _, _, mean in shipped.root_statistics() if mean is not None}
+    assert (mcts.VALUE_WEIGHTS, mcts.PRIOR_WEIGHTS) == (VALUE_WEIGHTS, PRIOR_WEIGHTS)
+
+
 def endgame_position():
     """Deck of one card; we hold three diamonds and trail. A take of ours empties the deck and the
     other side's next take ends the round, so diamonds not sold now are worth nothing

@@ -121,10 +121,10 @@ def prior_targets(job):
     """
     from jaipur_core.ai import mcts
     state, search_seed, iterations, value_weights, prior_weights = job
-    mcts.VALUE_WEIGHTS, mcts.PRIOR_WEIGHTS = value_weights, prior_weights
     view = view_of(state, state.to_move)
     ranked = ranked_actions(view)
-    search = mcts.MctsSearch(view, random.Random(search_seed), iterations=iterations)
+    search = mcts.MctsSearch(view, random.Random(search_seed), iterations=iterations,
+                             value_weights=value_weights, prior_weights=prior_weights)
     search.run()
     visits = {action: n for action, n, _ in search.root_statistics()}
     best = ranked[0][0]

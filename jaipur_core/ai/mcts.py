@@ -79,10 +79,10 @@ class _Node:
         self.valued = None
 
 
-def _make_children(node: _Node) -> None:
+def _make_children(node: _Node, prior_weights) -> None:
     """The children of an expanded node, with priors from the values of its first deal."""
     ranked_pairs = ranked(*node.valued)
-    node.children = {action: _Node(p) for (_, action), p in zip(ranked_pairs, priors(ranked_pairs, PRIOR_WEIGHTS))}
+    node.children = {action: _Node(p) for (_, action), p in zip(ranked_pairs, priors(ranked_pairs, prior_weights))}
     node.valued = None
 
 
@@ -96,7 +96,11 @@ class MctsSearch(AnytimeSearch):
 
     def __init__(self, view: PlayerView, rng: random.Random, iterations: int,
                  c_puct: float = C_PUCT, playout_moves: int = PLAYOUT_MOVES,
-                 endgame_deck: int = ENDGAME_DECK, use_known: bool = True):
+                 endgame_deck: int = ENDGAME_DECK, use_known: bool = True,
+                 value_weights=VALUE_WEIGHTS, prior_weights=PRIOR_WEIGHTS):
+        # The weights are arguments so that training searches with the weights it is fitting.
+        self.value_weights = value_weights
+        self.prior_weights = prior_weights
         self.view = view
         self.seat = view.seat
         self.c_puct = c_puct
@@ -108,7 +112,7 @@ class MctsSearch(AnytimeSearch):
         self.ranked_root = [action for _, action in ranked]
         self.root = _Node(1.0)
         self.root.children = {action: _Node(p) for action, p in
-                              zip(self.ranked_root, priors(ranked, PRIOR_WEIGHTS))}
+                              zip(self.ranked_root, priors(ranked, prior_weights))}
         self.iterations = iterations if len(ranked) > 1 else 0
         self.done_iterations = 0
 
@@ -140,13 +144,13 @@ class MctsSearch(AnytimeSearch):
         path = [node]
         while True:
             if state.phase != PLAY:
-                value = round_value(state, seat, VALUE_WEIGHTS)
+                value = round_value(state, seat, self.value_weights)
                 break
             if node.children is None:
                 if node.valued is None:
                     value = self._expand_and_evaluate(node, state)
                     break
-                _make_children(node)
+                _make_children(node, self.prior_weights)
             action, node = self._select(node, state)
             path.append(node)
             state = apply_legal(state, action)
@@ -209,4 +213,4 @@ class MctsSearch(AnytimeSearch):
                 if state.phase != PLAY:
                     break
                 state = apply_legal(state, _greedy(state))
-        return round_value(state, self.seat, VALUE_WEIGHTS)
+        return round_value(state, self.seat, self.value_weights)
