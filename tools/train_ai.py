@@ -227,7 +227,8 @@ def main() -> int:
     searched = []
     for state in rng.sample(pool, min(args.positions, len(pool))):
         search_seed = rng.getrandbits(64)
-        if len(ranked_actions(view_of(state, state.to_move))) >= 2:
+        view = view_of(state, state.to_move)
+        if len(progressing(view.legal_actions(), view.deck_size)) >= 2:   # a choice to learn from
             searched.append((state, search_seed))
     prior_weights = START_PRIOR
     for prior_round in range(1, args.prior_rounds + 1):
