@@ -166,7 +166,9 @@ def check_invariants(before: TableState, state: TableState, effects) -> None:
     position = state.line.state
     sel = state.selection
     if not sel.is_empty():
-        assert position.phase == "play" and state.my_turn
+        # your turn, or the computer's, with only your own cards picked ahead
+        assert position.phase == "play" and state.review is None
+        assert state.my_turn or (not state.friend and position.to_move != state.seat and not sel.market)
         assert all(0 <= i < len(row_cards(position.market)) for i in sel.market)
         assert all(0 <= i < sum(position.hands[state.seat]) for i in sel.hand)
         assert all(0 <= i < position.herds[state.seat] for i in sel.herd)
