@@ -17,6 +17,7 @@ from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
 from .messages import _, card_name, cards_words, ngettext, number
 from .selection import BUTTONS, Choice, row_cards
+from .words import hint_words
 from .worth import market_after_trade, sale_worth
 
 # The card and token drawings: symbols of one sprite served with the page (same origin,
@@ -246,7 +247,8 @@ def actions(view, choices: dict, selection) -> str:
         label = _("btn-" + name)
         if name == "camels" and view.market[CAMEL]:
             label = _("btn-camels-count", n=view.market[CAMEL])
-        detail = str(choice.action) if choice.enabled else ""
+        # the move in words of the page's language (the notation is the files' English, not the player's)
+        detail = hint_words(choice.action, view) if choice.enabled else ""
         preview = _preview(view, name, choice.action) if choice.enabled else ""
         buttons.append(
             f'<button type="button" class="act act--{name}" data-action="play" data-value="{name}" '

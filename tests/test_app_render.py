@@ -120,3 +120,4 @@ def test_game_over_panel_says_how_many_take_backs_were_used():
     assert 'data-testid="review-game"' in html
     html = render(TableState(line=line, booted=True)).html()
     assert "take-back" not in html.split('data-testid="round-panel"')[1]
+

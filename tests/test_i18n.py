@@ -196,6 +196,27 @@ def test_a_language_from_the_link_is_spoken_by_the_whole_table(registered, langu
         assert not re.search(r"[0-9]", re.sub(r"<[^>]+>", " ", screen.board))  # Persian digits on the table
 
 
+@pytest.mark.parametrize("language", ["en", "fa", "tr"])
+def test_each_buttons_move_is_told_in_words_not_in_the_files_notation(registered, language):
+    from jaipur_core import parse_action
+    from pyscript_app.events import CardClicked
+    from pyscript_app.words import hint_words
+    state = _booted(params=(("first", "you"), ("lang", language), ("seed", "3")))
+    shown = {}
+    for picks, button, notation in (((), "camels", "camels"), ((3, 4), "sell", "sell spice 2")):
+        for index in picks:  # seed 3's hand: diamond, silver, cloth, spice, spice
+            state, _ = update(state, CardClicked("hand", index))
+        board = render(state).board
+        details = dict(re.findall(r'data-testid="btn-(\w+)"[^>]*>[^<]*<small>([^<]*)</small>', board))
+        assert set(details) == {button}, details
+        with messages.speaking(language):
+            assert html.unescape(details[button]) == hint_words(parse_action(notation), state.line.state)
+        assert details[button] != notation
+        shown[button] = details[button]
+    if language == "fa":
+        assert not re.search("[A-Za-z]", "".join(shown.values())), shown
+
+
 def test_choosing_a_language_rewrites_the_log_and_is_remembered(registered):
     state = _booted()
     english_log = state.log
