@@ -109,11 +109,16 @@ def test_games_are_seeded():
     assert one.record["rounds"][0]["start"] != other.record["rounds"][0]["start"]
 
 
-def test_progress_files_survive_and_report(tmp_path, capsys):
+def saved_run(tmp_path):
+    """(progress file, records file, the arguments of a run against the fake bot that keeps both)."""
     progress, records = tmp_path / "progress.jsonl", tmp_path / "records.jsonl"
     command = f"{sys.executable} {FAKE_BOT} first-legal"
-    common = ["--ai", LEVEL, "--bot", command, "--bot-name", "fake", "--seed", "4",
-              "--progress", str(progress), "--records", str(records)]
+    return progress, records, ["--ai", LEVEL, "--bot", command, "--bot-name", "fake", "--seed", "4",
+                               "--progress", str(progress), "--records", str(records)]
+
+
+def test_progress_files_survive_and_report(tmp_path, capsys):
+    progress, records, common = saved_run(tmp_path)
     assert main(common + ["--games", "2"]) == 0
     assert main(common + ["--start", "2", "--games", "1"]) == 0   # a second process's share
     capsys.readouterr()
@@ -190,10 +195,8 @@ def test_round_endings_follow_the_games():
 
 
 def test_a_rerun_plays_only_the_games_missing_from_its_progress_file(tmp_path, capsys):
-    progress, records = tmp_path / "progress.jsonl", tmp_path / "records.jsonl"
+    progress, records, common = saved_run(tmp_path)
     command = f"{sys.executable} {FAKE_BOT} first-legal"
-    common = ["--ai", LEVEL, "--bot", command, "--bot-name", "fake", "--seed", "4",
-              "--progress", str(progress), "--records", str(records)]
     assert main(common + ["--games", "2"]) == 0
     capsys.readouterr()
     assert main(common + ["--games", "3"]) == 0            # as if the first run had been cut short
