@@ -127,3 +127,10 @@ class TableState:
         state = self.position
         return (state is not None and state.phase == "play" and state.to_move == self.seat
                 and not self.handover and self.review is None)
+
+    @property
+    def computer_moving(self) -> bool:
+        """The computer is choosing or playing its move (never in friend mode or while reviewing)."""
+        state = self.position
+        return (not self.friend and self.review is None and state is not None and state.phase == "play"
+                and state.to_move != self.seat)

@@ -68,7 +68,7 @@ def _language_chosen(state: TableState, event: LanguageChosen):
 # --- the table ------------------------------------------------------------------------
 
 def _card_clicked(state: TableState, event: CardClicked):
-    if not state.my_turn and not (_computer_moving(state) and event.zone in ("hand", "herd")):
+    if not state.my_turn and not (state.computer_moving and event.zone in ("hand", "herd")):
         if state.review is not None:
             return state, ()
         return replace(state, note=note("wait-your-turn", "error"), animate=False), ()
@@ -80,12 +80,6 @@ def _card_clicked(state: TableState, event: CardClicked):
         return state, ()  # a stale click on a card that is gone
     return replace(state, selection=state.selection.toggle(event.zone, event.index), note=None,
                    animate=False), ()
-
-
-def _computer_moving(state: TableState) -> bool:
-    position = state.position
-    return (not state.friend and state.review is None and position is not None and position.phase == PLAY
-            and position.to_move != state.seat)
 
 
 def _action_pressed(state: TableState, event: ActionPressed):

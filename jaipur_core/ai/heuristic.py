@@ -243,13 +243,10 @@ def evaluate_after(ctx: Context, hand, herd_me: int, market, missing: int, token
     value = realized_me - ctx.realized[ctx.other]
     if tokens_taken is view.tokens_taken and bonus_sizes is view.bonus_sizes:
         table = ctx.sale_table
-        value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
-                           + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
-    else:
-        # A sale changed the piles: the table of the piles after it.
+    else:  # a sale changed the piles: the table of the piles after it
         table = _sale_table(tokens_taken, bonus_sizes, ctx.bonus_mean)
-        value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
-                           + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
+    value += factor * (table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]]
+                       + table[3][hand[3]] + table[4][hand[4]] + table[5][hand[5]])
     value -= ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
     camel_key = (herd_me, deck_size)
     camels = ctx.camel_cache.get(camel_key)
