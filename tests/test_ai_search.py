@@ -8,9 +8,9 @@ import random
 import pytest
 
 from jaipur_core import apply, apply_legal, legal_actions, new_game, position_from_json, view_of
-from jaipur_core.ai import ALL_LEVELS, LEVELS, SEARCH_ITERATIONS, choose_action, start_search
+from jaipur_core.ai import ALL_LEVELS, LEVELS, SEARCH_ITERATIONS, SEARCH_MORE, choose_action, start_search
 from jaipur_core.ai.features import STATE_FEATURES, closing_win, round_value, state_features
-from jaipur_core.ai.mcts import MctsSearch
+from jaipur_core.ai.mcts import CLOSE_CALL, MctsSearch
 from jaipur_core.ai.weights import PRIOR_WEIGHTS, VALUE_WEIGHTS
 from jaipur_core.state import PLAY
 from jaipur_core.view import sample_state
@@ -100,6 +100,45 @@ def test_slicing_does_not_change_the_search(level):
         assert search.best_action() == one_shot
         visits = sum(n for _, n, _ in search.root_statistics())
         assert visits == search.iterations
+
+
+def _lead(search):
+    """The root's most visited move's lead over the second, as a share of the iterations done."""
+    visits = sorted((n for _, n, _ in search.root_statistics()), reverse=True) + [0]
+    return (visits[0] - visits[1]) / search.done_iterations
+
+
+def test_a_close_call_earns_the_next_budget_and_a_clear_one_does_not():
+    """hard searches 160 iterations, and goes on only while the choice is within CLOSE_CALL."""
+    views = [view_of(state, state.to_move) for state in states_with_known_cards(12)]
+    extended = kept = 0
+    for index, view in enumerate(views):
+        first = MctsSearch(view, random.Random(index), iterations=160)
+        first.run()
+        longer = MctsSearch(view, random.Random(index), iterations=160, more=(320, 640))
+        longer.run()
+        if _lead(first) >= CLOSE_CALL:
+            kept += 1
+            assert longer.done_iterations == 160
+            assert longer.best_action() == first.best_action()
+        else:
+            extended += 1
+            second = MctsSearch(view, random.Random(index), iterations=320)
+            second.run()
+            # The extension is the same search carried on: its first 320 iterations are second's.
+            expected = 320 if _lead(second) >= CLOSE_CALL else 640
+            assert longer.done_iterations == expected
+            if expected == 320:
+                assert longer.root_statistics() == second.root_statistics()
+    assert extended and kept   # the views hold both kinds
+
+
+def test_hard_takes_the_close_call_budgets_unless_told_its_iterations():
+    state = states_with_known_cards(1)[0]
+    view = view_of(state, state.to_move)
+    assert start_search(view, "hard", random.Random(1)).more == list(SEARCH_MORE["hard"])
+    assert start_search(view, "hard", random.Random(1), iterations=50).more == []
+    assert start_search(view, "expert", random.Random(1)).more == []
 
 
 def test_best_action_before_any_iteration_is_the_heuristic_choice():

@@ -25,6 +25,9 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: Iterations of the ISMCTS per move: a fixed budget (never wall time), so the move
 #: depends only on the view and the seed.
 SEARCH_ITERATIONS = {"hard": 160, "expert": 1500}
+#: Further budgets a close call earns (mcts.CLOSE_CALL): hard thinks longer only where
+#: its move is in doubt, so its median move stays as cheap as 160 iterations.
+SEARCH_MORE = {"hard": (320, 800, 1500)}
 #: Levels `simulate` and `suggest` also accept: baselines, not offered in the page.
 ALL_LEVELS = ("random",) + LEVELS + ("hard-2026",)
 DEFAULT_LEVEL = "medium"
@@ -59,8 +62,10 @@ class _Immediate:
 def start_search(view: PlayerView, level: str, rng: random.Random, **options):
     """An anytime search for the seat's action: call step(max_seconds) until it returns True.
 
-    Options (hard only): samples=, candidates=. Raises JaipurError when the
-    seat is not to move or the level is unknown.
+    Options go to the level's search: MctsSearch's (iterations=, more=, ...) for hard
+    and expert (an explicit iterations= drops the close-call budgets), samples= and
+    candidates= for hard-2026. Raises JaipurError when the seat is not to move or the
+    level is unknown.
     """
     if not isinstance(view, PlayerView):
         raise TypeError("the AI takes a PlayerView (view_of(state, seat)), not the full state")
@@ -73,7 +78,9 @@ def start_search(view: PlayerView, level: str, rng: random.Random, **options):
     if level == "hard-2026":
         return Hard2026Search(view, rng, **options)
     if level in SEARCH_ITERATIONS:
-        options.setdefault("iterations", SEARCH_ITERATIONS[level])
+        if "iterations" not in options:
+            options["iterations"] = SEARCH_ITERATIONS[level]
+            options.setdefault("more", SEARCH_MORE.get(level, ()))
         return MctsSearch(view, rng, **options)
     return _Immediate(view, _ONE_SHOT[level], rng)
 
