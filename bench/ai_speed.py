@@ -14,12 +14,20 @@ With --against REV the engine of git revision REV is loaded beside this one
 (as a package of another name) and both decide every position, alternating
 which goes first, in one process: CPU time per move of each, their ratio, and
 whether every move is the same.
+
+    python3 bench/ai_speed.py --levels hard --positions 240 --records r.jsonl --player hard --against 5693f60
+
+With --records the positions are instead drawn (seeded) from recorded games
+(`jaipur-game/1`, one per line, e.g. `bench/spar.py --records`): the views of
+the seat whose player is named --player, i.e. the positions a level meets in
+its own games, where its cost can differ from medium games' positions.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import subprocess
 import sys
@@ -32,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jaipur_core.ai import ALL_LEVELS, choose_action  # noqa: E402
 from jaipur_core.ai.simulate import percentile  # noqa: E402
+from jaipur_core.record import record_from_json  # noqa: E402
 from jaipur_core.rules import apply_legal  # noqa: E402
 from jaipur_core.state import PLAY, new_game  # noqa: E402
 from jaipur_core.view import view_of  # noqa: E402
@@ -52,6 +61,30 @@ def positions(count: int, seed: int):
             moves += 1
         game += 1
     return found
+
+
+def recorded_positions(paths, player: str, count: int, seed: int):
+    """`count` views (seeded sample) of the seat named `player` to move, with a choice, in recorded games."""
+    found = []
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            if not line.strip():
+                continue
+            record = record_from_json(json.loads(line))
+            if player not in record.players:
+                continue
+            seat = record.players.index(player)
+            for played in record.rounds:
+                state = played.start
+                for action in played.actions:
+                    if state.to_move == seat:
+                        view = view_of(state, seat)
+                        if len(view.legal_actions()) > 1:
+                            found.append(view)
+                    state = apply_legal(state, action)
+    if not found:
+        raise SystemExit(f"no position of a player named {player!r} in {', '.join(map(str, paths))}")
+    return random.Random(seed).sample(found, min(count, len(found)))
 
 
 def load_revision(revision: str):
@@ -109,9 +142,18 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", metavar="REV", help="compare with the engine of this git revision")
+    parser.add_argument("--records", nargs="+", metavar="FILE", help="draw the positions from these game records")
+    parser.add_argument("--player", help="with --records: the player (as named in the records) whose positions")
     args = parser.parse_args()
-    views = positions(args.positions, args.seed)
-    print(f"{len(views)} positions from medium games (seed {args.seed}), CPython {sys.version.split()[0]}")
+    if args.records:
+        if not args.player:
+            parser.error("--records needs --player")
+        views = recorded_positions(args.records, args.player, args.positions, args.seed)
+        source = f"{args.player}'s turns in {len(args.records)} record file(s)"
+    else:
+        views = positions(args.positions, args.seed)
+        source = "medium games"
+    print(f"{len(views)} positions from {source} (seed {args.seed}), CPython {sys.version.split()[0]}")
     if args.against:
         return compare(views, args.levels, args.against)
     for level in args.levels:
