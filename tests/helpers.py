@@ -148,3 +148,16 @@ def random_play(game_state, rng: random.Random, max_actions: int = 10_000):
         game_state = apply_legal(game_state, rng.choice(actions))
         seen.append(game_state)
     raise AssertionError(f"the round did not end within {max_actions} actions")
+
+
+def spar_records(path, games: int = 2, seed: int = 3):
+    """`path`, after bench/spar.py wrote to it the records of `games` games of easy
+    against the fake outside bot (tests/spar_fake_bot.py, first legal move)."""
+    import sys
+    from pathlib import Path
+
+    from bench import spar
+    fake_bot = Path(__file__).resolve().parent / "spar_fake_bot.py"
+    assert spar.main(["--ai", "easy", "--bot", f"{sys.executable} {fake_bot} first-legal", "--bot-name", "fake",
+                      "--seed", str(seed), "--games", str(games), "--records", str(path)]) == 0
+    return path

@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-from bench import spar
 from bench.ai_speed import recorded_positions
 from jaipur_core.record import record_from_json
 from jaipur_core.rules import apply_legal, legal_actions
-
-FAKE_BOT = str(Path(__file__).resolve().parent / "spar_fake_bot.py")
+from tests.helpers import spar_records
 
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
-    path = tmp_path_factory.mktemp("records") / "records.jsonl"
-    assert spar.main(["--ai", "easy", "--bot", f"{sys.executable} {FAKE_BOT} first-legal", "--bot-name", "fake",
-                      "--seed", "3", "--games", "2", "--records", str(path)]) == 0
-    return path
+    return spar_records(tmp_path_factory.mktemp("records") / "records.jsonl")
 
 
 def test_the_positions_are_the_named_players_turns_with_a_choice(records):

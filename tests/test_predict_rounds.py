@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from math import log
-from pathlib import Path
 
 import pytest
 
-from bench import spar
 from bench.predict_rounds import main, reshuffled, rollout, sampled_positions, scores
 from jaipur_core import new_game
 from jaipur_core.state import PLAY
-
-FAKE_BOT = str(Path(__file__).resolve().parent / "spar_fake_bot.py")
+from tests.helpers import spar_records
 
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
-    path = tmp_path_factory.mktemp("records") / "records.jsonl"
-    assert spar.main(["--ai", "easy", "--bot", f"{sys.executable} {FAKE_BOT} first-legal", "--bot-name", "fake",
-                      "--seed", "3", "--games", "2", "--records", str(path)]) == 0
-    return path
+    return spar_records(tmp_path_factory.mktemp("records") / "records.jsonl")
 
 
 def test_positions_are_sampled_from_every_finished_round_with_the_winner(records):
