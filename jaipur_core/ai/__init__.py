@@ -26,7 +26,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: depends only on the view and the seed.
 SEARCH_ITERATIONS = {"hard": 160, "expert": 1500}
 #: Further budgets a close call earns (mcts.CLOSE_CALL): hard thinks longer only where
-#: its move is in doubt, so its median move stays as cheap as 160 iterations.
+#: its move is in doubt; most of its moves stay at 160 iterations (docs/ai.md: cost).
 SEARCH_MORE = {"hard": (320, 800, 1500)}
 #: Levels `simulate` and `suggest` also accept: baselines, not offered in the page.
 ALL_LEVELS = ("random",) + LEVELS + ("hard-2026",)
