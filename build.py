@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -37,6 +38,11 @@ import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+try:
+    import fcntl  # POSIX: several builds at once (parallel test workers) share .cache/
+except ImportError:  # pragma: no cover - Windows: one build at a time
+    fcntl = None
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -121,13 +127,26 @@ def require_hash(path: Path, expected: str) -> None:
         )
 
 
+@contextlib.contextmanager
+def cache_lock():
+    """Hold .cache/ while filling it: two builds at once (the test workers each build the site)
+    would otherwise download or make the same file at the same time, one deleting the other's
+    half-written copy."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with (CACHE / ".lock").open("a") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
 def npm_pack(name: str, version: str, sha256: str) -> Path:
     """npm pack a pinned package into the cache (once) and check its hash."""
     folder = CACHE / "npm"
     tarball = folder / f"{name}-{version}.tgz"
-    if not tarball.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        run(["npm", "pack", f"{name}@{version}", "--silent"], cwd=folder)
+    with cache_lock():
+        if not tarball.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            run(["npm", "pack", f"{name}@{version}", "--silent"], cwd=folder)
     require_hash(tarball, sha256)
     return tarball
 
@@ -172,11 +191,12 @@ def copy_pyodide_runtime(target: Path) -> None:
 def micropip_wheel() -> Path:
     folder = CACHE / "wheels"
     wheel = folder / MICROPIP_WHEEL
-    if not wheel.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        run([sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
-             "--no-deps", "--python-version", "3.14", "--only-binary=:all:",
-             "--quiet", "-d", str(folder)], cwd=ROOT)
+    with cache_lock():
+        if not wheel.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            run([sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}",
+                 "--no-deps", "--python-version", "3.14", "--only-binary=:all:",
+                 "--quiet", "-d", str(folder)], cwd=ROOT)
     require_hash(wheel, MICROPIP_WHEEL_SHA256)
     return wheel
 
@@ -419,36 +439,37 @@ def make_snapshot(staging: Path, app_wheel_path: str, modules: list[str]) -> dic
     folder = CACHE / "snapshots"
     cached, meta_path = folder / f"{key}.gz", folder / f"{key}.json"
     started = time.perf_counter()
-    reused = cached.exists() and meta_path.exists()
-    if not reused:
-        folder.mkdir(parents=True, exist_ok=True)
-        raw_path = folder / f"{key}.raw.partial"
-        job = {
-            "runtime": str(staging / "pyodide"),
-            "micropip": str(staging / MICROPIP_WHEEL),
-            "app_wheel": str(staging / app_wheel_path),
-            "modules": modules,
-            "output": str(raw_path),
-        }
-        job_path = folder / f"{key}.job.json"
-        job_path.write_text(json.dumps(job))
-        try:
-            run(["node", str(SNAPSHOT_MAKER), str(job_path)], cwd=ROOT)
-            header = {"format": SNAPSHOT_FORMAT, "build": key[:16], "app_wheel": app_wheel_path,
-                      "pyodide": PYODIDE_VERSION, "modules": modules}
-            data = snapshot_envelope(header, raw_path.read_bytes())
-        finally:
-            job_path.unlink(missing_ok=True)
-            raw_path.unlink(missing_ok=True)
-        packed = gzip.compress(data, compresslevel=6, mtime=0)
-        partial = cached.with_suffix(".partial")
-        partial.write_bytes(packed)
-        partial.rename(cached)
-        meta_path.write_text(json.dumps({
-            "sha256": hashlib.sha256(data).hexdigest(),
-            "bytes": len(data),
-            "build": key[:16],
-        }))
+    with cache_lock():  # another build may be making the same snapshot
+        reused = cached.exists() and meta_path.exists()
+        if not reused:
+            folder.mkdir(parents=True, exist_ok=True)
+            raw_path = folder / f"{key}.raw.partial"
+            job = {
+                "runtime": str(staging / "pyodide"),
+                "micropip": str(staging / MICROPIP_WHEEL),
+                "app_wheel": str(staging / app_wheel_path),
+                "modules": modules,
+                "output": str(raw_path),
+            }
+            job_path = folder / f"{key}.job.json"
+            job_path.write_text(json.dumps(job))
+            try:
+                run(["node", str(SNAPSHOT_MAKER), str(job_path)], cwd=ROOT)
+                header = {"format": SNAPSHOT_FORMAT, "build": key[:16], "app_wheel": app_wheel_path,
+                          "pyodide": PYODIDE_VERSION, "modules": modules}
+                data = snapshot_envelope(header, raw_path.read_bytes())
+            finally:
+                job_path.unlink(missing_ok=True)
+                raw_path.unlink(missing_ok=True)
+            packed = gzip.compress(data, compresslevel=6, mtime=0)
+            partial = cached.with_suffix(".partial")
+            partial.write_bytes(packed)
+            partial.rename(cached)
+            meta_path.write_text(json.dumps({
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "bytes": len(data),
+                "build": key[:16],
+            }))
     meta = json.loads(meta_path.read_text())
     path = f"snapshot/{meta['sha256'][:16]}/{SNAPSHOT_FILE}"
     (staging / path).parent.mkdir(parents=True)
