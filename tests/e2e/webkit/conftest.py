@@ -17,6 +17,7 @@ test checks.
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 from tests.e2e import engines
@@ -38,6 +39,13 @@ if (!window.__jaipurProblems) {
   document.addEventListener('securitypolicyviolation', (event) =>
     problems.push('CSP violation: ' + event.effectiveDirective + ' ' + event.blockedURI));
 }
+"""
+
+# What is on top of the middle of the index-th element matching a selector (for a failed click).
+COVERING_ELEMENT = """
+const box = document.querySelectorAll(arguments[0])[arguments[1]].getBoundingClientRect();
+const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+return top ? top.outerHTML.slice(0, 200) : 'nothing (outside the window)';
 """
 
 # What the page recorded since the last call, and every resource it loaded from another origin.
@@ -134,9 +142,21 @@ class WebKitPage:
     def click(self, test_id: str, index: int = 0) -> None:
         # Playwright waits for a moving element to stand still before it clicks; WebDriver does
         # not: let the cards' flights (motion.py, <= 400 ms) land, as a person aims at a card.
+        from selenium.common.exceptions import ElementClickInterceptedException
+
         self.wait_until("return document.getAnimations().every((a) => a.playState !== 'running'"
                         " || a.effect.getTiming().iterations === Infinity);", 5, "the cards kept moving")
-        self.elements(test_id)[index].click()
+        # And, as Playwright does, aim again while something passing over the card takes the
+        # click (on a loaded machine a render can land between the check above and the click);
+        # what stays in the way still fails, with its name.
+        for attempt in range(10):
+            try:
+                self.elements(test_id)[index].click()
+                return
+            except ElementClickInterceptedException:
+                time.sleep(0.2)
+        raise AssertionError(f"{test_id}[{index}] stayed covered by "
+                             + self.run(COVERING_ELEMENT, f"[data-testid={test_id}]", index))
 
     def read_table(self) -> dict:
         return self.run(f"return ({READ_TABLE})()")
