@@ -211,24 +211,31 @@ def test_a_click_while_the_computers_move_plays_out_is_not_lost(page, load_game)
     box = page.get_by_test_id("market-card").first.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.get_by_test_id("message").filter(has_text="Wait").wait_for()
-    # 2. while the computer's cards travel: the click selects the card at once
+    # 2. while the computer's cards travel: the click selects the card at once. The flights last
+    #    360 ms; on a loaded machine no frame may fall inside them, so a missed one is tried again
+    #    on the computer's next move (each try starts while the computer's move is shown).
     during_flight = 0
-    for _ in range(4):
+    for _ in range(6):
         centre = page.wait_for_function("""() => {
             const table = document.querySelector('[data-testid=table]');
+            if (table.dataset.turn !== 'human') { window.__humanSince = null; return false; }
+            window.__humanSince = window.__humanSince || performance.now();
             const flying = document.getAnimations().some((a) => a.playState === 'running'
                 && !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
-            if (table.dataset.turn !== 'human' || !flying) return false;
+            // the flights start a frame or two after the turn passes: long after, they are over
+            if (!flying) return performance.now() - window.__humanSince > 1500 && 'missed';
             const box = document.querySelector('[data-testid=hand-card]').getBoundingClientRect();
             return [box.x + box.width / 2, box.y + box.height / 2];
         }""", polling="raf").json_value()
-        page.mouse.click(*centre)
-        page.locator("[data-testid=hand-card][aria-pressed=true]").wait_for(state="attached")
-        during_flight += page.evaluate("window.__clicks[window.__clicks.length - 1]") > 0
-        if during_flight:
-            break
-        page.get_by_test_id("btn-clear").click()
+        if centre != "missed":
+            page.mouse.click(*centre)
+            page.locator("[data-testid=hand-card][aria-pressed=true]").wait_for(state="attached")
+            during_flight += page.evaluate("window.__clicks[window.__clicks.length - 1]") > 0
+            if during_flight:
+                break
+            page.get_by_test_id("btn-clear").click()
         play_one_move(page, wait_until_settled(page), used)
+        page.locator(".is-chosen").first.wait_for(state="attached")
     assert during_flight, f"no click landed during a flight: {page.evaluate('window.__clicks')}"
 
 
