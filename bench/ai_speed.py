@@ -75,13 +75,11 @@ def recorded_positions(paths, player: str, count: int, seed: int):
                 continue
             seat = record.players.index(player)
             for played in record.rounds:
-                state = played.start
-                for action in played.actions:
+                for state in played.positions()[:-1]:
                     if state.to_move == seat:
                         view = view_of(state, seat)
                         if len(view.legal_actions()) > 1:
                             found.append(view)
-                    state = apply_legal(state, action)
     if not found:
         raise SystemExit(f"no position of a player named {player!r} in {', '.join(map(str, paths))}")
     return random.Random(seed).sample(found, min(count, len(found)))

@@ -52,13 +52,10 @@ def sampled_positions(lines, per_round: int, rng: random.Random):
     for line in lines:
         record = record_from_json(json.loads(line))
         for played in record.rounds:
-            state, positions = played.start, []
-            for action in played.actions:
-                positions.append(state)
-                state = apply_legal(state, action)
-            if state.phase == PLAY:
+            *positions, final = played.positions()
+            if final.phase == PLAY:
                 continue
-            seal = state.round_result.seal
+            seal = final.round_result.seal
             for position in rng.sample(positions, min(per_round, len(positions))):
                 found.append((position, 0.5 if seal is None else float(seal == position.to_move)))
     return found

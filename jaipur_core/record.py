@@ -27,6 +27,14 @@ class RoundRecord:
     start: GameState
     actions: list[Action] = field(default_factory=list)
 
+    def positions(self) -> list[GameState]:
+        """The position before each action, then the one after the last (len(actions) + 1).
+        A JaipurError if an action is illegal where it stands (replay names the step)."""
+        found = [self.start]
+        for action in self.actions:
+            found.append(apply(found[-1], action))
+        return found
+
 
 @dataclass
 class GameRecord:

@@ -77,6 +77,27 @@ def test_resume_from_record_deals_the_same_rounds(three_rounds):
         three_rounds.to_record_json()["rounds"][1]["start"]
 
 
+def test_a_rounds_positions_are_each_state_before_an_action_then_the_last(three_rounds):
+    round_ends = []
+    for played in three_rounds.record.rounds:
+        positions = played.positions()
+        assert len(positions) == len(played.actions) + 1
+        assert positions[0] is played.start
+        for before, action, after in zip(positions, played.actions, positions[1:]):
+            assert action in legal_actions(before)
+            assert position_to_json(after) == position_to_json(apply(before, action))
+        round_ends.append(positions[-1])
+    assert [s.phase for s in round_ends] == [ROUND_OVER, ROUND_OVER, GAME_OVER]
+    assert position_to_json(round_ends[-1]) == position_to_json(three_rounds.state)
+
+
+def test_positions_stop_at_an_illegal_action(three_rounds):
+    data = with_action(three_rounds.to_record_json(), 1, 4, illegal_at(three_rounds, 1, 4))
+    played = record_from_json(data).rounds[1]
+    with pytest.raises(JaipurError):
+        played.positions()
+
+
 def with_action(data, round_index, action_index, text):
     data = copy.deepcopy(data)
     data["rounds"][round_index]["actions"][action_index] = text
