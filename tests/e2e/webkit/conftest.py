@@ -149,7 +149,7 @@ class WebKitPage:
         # And, as Playwright does, aim again while something passing over the card takes the
         # click (on a loaded machine a render can land between the check above and the click);
         # what stays in the way still fails, with its name.
-        for attempt in range(10):
+        for _ in range(10):
             try:
                 self.elements(test_id)[index].click()
                 return
