@@ -203,8 +203,9 @@ def me(view, names, selection) -> str:
         groups.append(cards)
     hand_html = "".join(f'<div class="hand-group">{"".join(g)}</div>' for g in groups) or \
         f'<span class="muted">{e(_("no-cards"))}</span>'
+    # An empty herd shows its label alone: "Herd 0" already says there are no camels.
     herd = "".join(card_button("herd", i, CAMEL, selection.picked("herd", i), " card--mini")
-                   for i in range(view.herds[seat])) or f'<span class="muted">{e(_("no-camels"))}</span>'
+                   for i in range(view.herds[seat]))
     goods_total = sum(sum(v) for v in view.goods_won[seat])
     bonus_total = sum(view.own_bonus)
     camel = CAMEL_TOKEN_VALUE if view.camel_token == seat and view.round_result else 0

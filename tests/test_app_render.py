@@ -7,6 +7,7 @@ from jaipur_core import CARD_NAMES, Game, legal_actions, sample_state, view_of
 from pyscript_app.game_line import GameLine, RoundLine
 from pyscript_app.render import render
 from pyscript_app.table_state import TableState, note
+from tests import helpers
 
 
 def html_for(state, seat=0, message=None, log=()):
@@ -121,3 +122,17 @@ def test_game_over_panel_says_how_many_take_backs_were_used():
     html = render(TableState(line=line, booted=True)).html()
     assert "take-back" not in html.split('data-testid="round-panel"')[1]
 
+
+
+def _my_herd(html: str) -> str:
+    return re.search(r'<div class="herd" data-testid="herd".*?(?=<div class="won")', html).group(0)
+
+
+def test_the_herd_is_counted_once_and_its_camels_are_buttons():
+    """An empty herd says "Herd 0" and nothing more; a herd of n shows n camel cards."""
+    empty = _my_herd(html_for(helpers.state(herds=(0, 2))))
+    assert 'data-count="0"' in empty and ">Herd 0<" in empty
+    assert "no camels" not in empty and 'data-testid="herd-card"' not in empty
+    three = _my_herd(html_for(helpers.state(herds=(3, 0))))
+    assert ">Herd 3<" in three
+    assert len(re.findall(r'data-testid="herd-card"', three)) == 3
