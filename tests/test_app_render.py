@@ -123,7 +123,6 @@ def test_game_over_panel_says_how_many_take_backs_were_used():
     assert "take-back" not in html.split('data-testid="round-panel"')[1]
 
 
-
 def _my_herd(html: str) -> str:
     return re.search(r'<div class="herd" data-testid="herd".*?(?=<div class="won")', html).group(0)
 
