@@ -8,9 +8,9 @@
 The protocol (docs/ai.md, "Sparring with outside bots"): the bot is started once
 per game; each time it is to move it receives ONE line on stdin, the compact
 `jaipur-view/1` JSON of its own seat, and answers ONE line on stdout, an action
-in FORMAT.md notation. Our engine is the referee: an answer that is not legal
-(unparsable, illegal, silence past --timeout, the bot exiting) forfeits that
-game, and the reason is recorded. The bot's process group is killed at the end
+in the notation of docs/formats.md. Our engine is the referee: an answer that is
+not legal (unparsable, illegal, silence past --timeout, the bot exiting)
+forfeits that game, and the reason is recorded. The bot's process group is killed at the end
 of every game, so a bot that hangs costs at most --timeout seconds.
 
 Game n: our level sits in seat n % 2 and the first round's starter is

@@ -1,4 +1,5 @@
-"""Actions as immutable values that print and parse in FORMAT.md notation.
+"""Actions as immutable values that print and parse in the notation of
+docs/formats.md ("Action notation").
 
 Parsing is purely syntactic: `parse_action("sell camel 1")` gives an action
 that the rules then refuse with a reason. Equal actions compare and hash
@@ -136,7 +137,7 @@ def counts_of(cards) -> tuple[int, ...]:
 
 
 def parse_action(text: str) -> Action:
-    """Parse FORMAT.md notation (any case, extra spaces, any card order).
+    """Parse the action notation of docs/formats.md (any case, extra spaces, any card order).
 
     Raises InvalidActionError for text that is not an action, including text
     longer than MAX_ACTION_CHARS and counts beyond the cards in the game.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 DIAMOND, GOLD, SILVER, CLOTH, SPICE, LEATHER, CAMEL = range(7)
 
-#: Goods in canonical order, then the camel (FORMAT.md "Names").
+#: Goods in canonical order, then the camel (docs/formats.md "Names").
 GOODS = (DIAMOND, GOLD, SILVER, CLOTH, SPICE, LEATHER)
 CARDS = GOODS + (CAMEL,)
 CARD_NAMES = ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel")

@@ -1,4 +1,4 @@
-"""`python -m jaipur_core`: the command line of FORMAT.md.
+"""`python -m jaipur_core`: the command line of docs/formats.md.
 
 Every command reads JSON from a file or `-` (stdin). Bad input of any kind
 prints one line on stderr and exits 2 — never a traceback. Input is read

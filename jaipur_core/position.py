@@ -28,7 +28,7 @@ MAX_ROUND_SCORE = (sum(map(sum, GOODS_TOKENS)) + sum(map(sum, BONUS_TOKENS.value
 
 
 def position_to_json(state: GameState) -> dict:
-    """The FORMAT.md position object of `state` (hands and market in canonical order)."""
+    """The position object (docs/formats.md) of `state` (hands and market in canonical order)."""
     data = {
         "format": POSITION_FORMAT,
         "phase": state.phase,
@@ -57,7 +57,7 @@ def position_to_json(state: GameState) -> dict:
 
 
 def add_known_to_json(players: list, known) -> None:
-    """Write each seat's `known` cards (FORMAT.md), left out when empty as "absent means []"."""
+    """Write each seat's `known` cards (docs/formats.md), left out when empty as "absent means []"."""
     for player, counts in zip(players, known):
         if any(counts):
             player["known"] = counts_to_names(counts)

@@ -6,7 +6,7 @@ Hands and the market are count tuples indexed by card; the deck, discard and
 bonus piles are tuples with the top first. The state holds no RNG: chance
 enters only through the `random.Random` passed to `new_game`/`next_round`, so
 a game replays exactly from its dealt positions and actions. `known` is the
-public record of what each hand was seen to take (FORMAT.md `known`).
+public record of what each hand was seen to take (docs/formats.md `known`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ NOTHING_KNOWN = ((0,) * len(GOODS), (0,) * len(GOODS))
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """How a round was scored (FORMAT.md `round_result`)."""
+    """How a round was scored (docs/formats.md `round_result`)."""
 
     scores: tuple[int, int]
     camel_token: int | None

@@ -1,4 +1,4 @@
-"""Action notation (FORMAT.md "Action notation"): printing, parsing, equality."""
+"""Action notation (docs/formats.md "Action notation"): printing, parsing, equality."""
 
 from __future__ import annotations
 

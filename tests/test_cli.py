@@ -1,4 +1,4 @@
-"""`python -m jaipur_core`: the command line of FORMAT.md, run as a subprocess."""
+"""`python -m jaipur_core`: the command line of docs/formats.md, run as a subprocess."""
 
 from __future__ import annotations
 
@@ -254,7 +254,7 @@ def test_share_a_game_record_gives_a_game_link(write):
 
 
 def test_share_refuses_a_record_too_long_for_a_link(write):
-    # Extra fields of a record are kept (FORMAT.md), so a record can be too big for any link;
+    # Extra fields of a record are kept (docs/formats.md), so a record can be too big for any link;
     # the page would refuse such a link, so share refuses to make it.
     game = Game.new(seed=8)
     game.play(legal_actions(game.state)[0])

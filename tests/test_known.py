@@ -1,4 +1,4 @@
-"""Cards publicly known to be in a hand (FORMAT.md `known`): tracking, JSON, views, sampling."""
+"""Cards publicly known to be in a hand (docs/formats.md `known`): tracking, JSON, views, sampling."""
 
 from __future__ import annotations
 
