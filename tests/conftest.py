@@ -10,12 +10,19 @@ What a browser test gets, by fixture name:
                        for an error the test provokes on purpose)
   wait_for_boot        wait_for_boot(page) -> "ready" | "error" once the boot settles
   load_game            load_game("?seed=3") -> page, booted to data-state=ready
+  booted_page          booted_page("?seed=3") -> a page booted once for the whole module and
+                       shared by its tests that ask for the same address (read-only checks)
   dist_dir             Path of the built dist/ (a temporary folder, not the repo's dist/),
-                       built for the session's boot path (see boot_path)
-  boot_path            "snapshot" or "full": which way the page boots in this run of the
-                       e2e suite. `pytest --boot=both` (the default) runs every test that
-                       uses the served site once per path; --boot=snapshot / --boot=full
-                       runs one. "full" is a dist/ built without the memory snapshot.
+                       built for the test's boot path (see boot_path), once a session
+  snapshot_dist        the session's dist/ built with the snapshot, whatever the boot path
+  built_site           built_site("snapshot" | "full") -> (dist, build report), built once
+  boot_path            "snapshot" or "full": which way the page boots for this test. By
+                       default (--boot=marked) every test boots from the memory snapshot,
+                       and the tests marked `full_boot` (boot, a round, reload, offline,
+                       the embed, the fallbacks) also boot the full way; `--boot=both`
+                       runs every test on both paths (a release check), --boot=snapshot /
+                       --boot=full one path for all. "full" is a dist/ built without the
+                       memory snapshot. docs/testing.md says when a test earns the mark.
   site_build           build.py as a module (build, wheel_bytes, Project, DistServer)
 
 Engines. Every Playwright test runs once per engine, in Chromium and in Firefox
@@ -70,24 +77,34 @@ def site_build():
 # --- the built, served site -------------------------------------------------------
 
 
-# --- boot paths (issue 10): the whole e2e suite runs once per path ---------------------
+# --- boot paths: the snapshot by default, the full way for the marked set --------------
 
 BOOT_PATHS = ("snapshot", "full")
 
 
 def pytest_addoption(parser):
     parser.addoption(
-        "--boot", choices=("both",) + BOOT_PATHS, default="both",
-        help="which boot path(s) the e2e tests run on: the memory snapshot, the full "
-             "start of the interpreter, or both (default)")
+        "--boot", choices=("marked", "both") + BOOT_PATHS, default="marked",
+        help="which boot path(s) the e2e tests run on: 'marked' (default) boots every test from "
+             "the memory snapshot and the tests marked full_boot also the full way; 'both' runs "
+             "every test on both paths (a release check); 'snapshot' or 'full' one path for all")
+
+
+def boot_paths_for(chosen: str, marked_full: bool) -> tuple[str, ...]:
+    """The boot paths a test runs on, given --boot and whether it is marked full_boot."""
+    if chosen == "both" or (chosen == "marked" and marked_full):
+        return BOOT_PATHS
+    if chosen == "marked":
+        return ("snapshot",)
+    return (chosen,)
 
 
 def pytest_generate_tests(metafunc):
-    """Every test that (indirectly) uses boot_path runs once per selected path;
+    """Every test that (indirectly) uses boot_path runs once per path it is given;
     session scope keeps each path's tests together, so each dist/ is built once."""
     if "boot_path" in metafunc.fixturenames:
-        chosen = metafunc.config.getoption("--boot")
-        paths = BOOT_PATHS if chosen == "both" else (chosen,)
+        marked_full = metafunc.definition.get_closest_marker("full_boot") is not None
+        paths = boot_paths_for(metafunc.config.getoption("--boot"), marked_full)
         metafunc.parametrize("boot_path", paths, scope="session")
 
 
@@ -99,10 +116,29 @@ def boot_path(request) -> str:
 
 
 @pytest.fixture(scope="session")
-def dist_dir(tmp_path_factory, site_build, boot_path) -> Path:
-    dist = tmp_path_factory.mktemp(f"site-{boot_path}") / "dist"
-    site_build.build(dist=dist, quiet=True, snapshot=boot_path == "snapshot")
-    return dist
+def built_site(tmp_path_factory, site_build):
+    """built_site("snapshot" | "full") -> (dist, build report): the session's build for
+    that boot path, made on first use. Shared: tests that change a site copy it first."""
+    built: dict[str, tuple[Path, dict]] = {}
+
+    def build(path: str) -> tuple[Path, dict]:
+        if path not in built:
+            dist = tmp_path_factory.mktemp(f"site-{path}") / "dist"
+            built[path] = dist, site_build.build(dist=dist, quiet=True, snapshot=path == "snapshot")
+        return built[path]
+
+    return build
+
+
+@pytest.fixture(scope="session")
+def dist_dir(built_site, boot_path) -> Path:
+    return built_site(boot_path)[0]
+
+
+@pytest.fixture(scope="session")
+def snapshot_dist(built_site) -> Path:
+    """The session's dist/ built with the memory snapshot (whatever --boot says)."""
+    return built_site("snapshot")[0]
 
 
 @pytest.fixture(scope="session")
@@ -181,19 +217,19 @@ class BrowserGuard:
         self.expected_errors.append(re.compile(pattern))
 
     def watch(self, context) -> None:
-        context.on("console", self._on_console)
-        context.on("weberror", lambda web_error: self._report("page error", str(web_error.error)))
-        context.on("request", self._on_request)
+        context.on("console", self.on_console)
+        context.on("weberror", lambda web_error: self.report("page error", str(web_error.error)))
+        context.on("request", self.on_request)
 
-    def _on_console(self, message) -> None:
+    def on_console(self, message) -> None:
         if message.type == "error":
-            self._report("console error", f"{message.text} (at {message.location.get('url')})")
+            self.report("console error", f"{message.text} (at {message.location.get('url')})")
 
-    def _report(self, kind: str, text: str) -> None:
+    def report(self, kind: str, text: str) -> None:
         if not any(pattern.search(text) for pattern in self.expected_errors):
             self.problems.append(f"{kind}: {text}")
 
-    def _on_request(self, request) -> None:
+    def on_request(self, request) -> None:
         url = urlsplit(request.url)
         if url.scheme not in ("http", "https", "ws", "wss"):
             return  # data:, blob: and the like never leave the browser
@@ -223,6 +259,62 @@ def new_context(new_context, browser_guard):
     return guarded_new_context
 
 
+class _GuardRelay:
+    """Passes what a shared context reports to the guard of the test running now; what
+    happens between two tests is held and fails the next one."""
+
+    def __init__(self, allowed_origins: set[str]):
+        self.between_tests = BrowserGuard(allowed_origins=allowed_origins)
+        self.guard = self.between_tests
+
+    def attach(self, guard: BrowserGuard | None) -> None:
+        if guard is None:
+            self.guard = self.between_tests
+            return
+        guard.problems.extend(f"(between tests) {problem}" for problem in self.between_tests.problems)
+        self.between_tests.problems.clear()
+        self.guard = guard
+
+    def watch(self, context) -> None:
+        context.on("console", lambda message: self.guard.on_console(message))
+        context.on("weberror", lambda error: self.guard.report("page error", str(error.error)))
+        context.on("request", lambda request: self.guard.on_request(request))
+
+
+@pytest.fixture(scope="module")
+def _module_pages(browser, browser_context_args, wait_for_boot_in, served_origins):
+    """The pages booted for one module (per engine and boot path), by address."""
+    relay = _GuardRelay(served_origins)
+    context = browser.new_context(**browser_context_args)
+    relay.watch(context)
+    pages: dict[str, object] = {}
+
+    def open_page(path: str):
+        if path not in pages:
+            page = context.new_page()
+            page.goto(path)
+            state = wait_for_boot_in(page)
+            if state != "ready":
+                raise AssertionError(f"boot ended in {state!r}: {page.get_by_test_id('boot-error').inner_text()}")
+            pages[path] = page
+        return pages[path]
+
+    yield relay, open_page
+    context.close()
+
+
+@pytest.fixture
+def booted_page(_module_pages, browser_guard):
+    """booted_page(path) -> a page booted at `path` (relative to served_dist) once for the
+    whole module: the tests of a module that ask for the same address share one boot.
+    For tests that only read the page, or leave it as they found it (close what they
+    open, set the viewport they need). The page is watched by this test's browser_guard."""
+    relay, open_page = _module_pages
+    relay.attach(browser_guard)
+    yield open_page
+    relay.attach(None)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
     """Fail (not error) the test when its pages misbehaved, once its body passed."""
@@ -236,17 +328,23 @@ def pytest_runtest_call(item):
 # --- booting --------------------------------------------------------------------------
 
 
+def _wait_for_boot(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
+    """Wait until boot.js or the app settles <html data-state>; return it."""
+    # A selector, not wait_for_function: the page's CSP forbids the eval
+    # that a string predicate needs.
+    settled = page.locator("html[data-state=ready], html[data-state=error]")
+    settled.wait_for(state="attached", timeout=timeout_ms)
+    return settled.get_attribute("data-state")
+
+
 @pytest.fixture
 def wait_for_boot():
-    def wait(page, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
-        """Wait until boot.js or the app settles <html data-state>; return it."""
-        # A selector, not wait_for_function: the page's CSP forbids the eval
-        # that a string predicate needs.
-        settled = page.locator("html[data-state=ready], html[data-state=error]")
-        settled.wait_for(state="attached", timeout=timeout_ms)
-        return settled.get_attribute("data-state")
+    return _wait_for_boot
 
-    return wait
+
+@pytest.fixture(scope="session")
+def wait_for_boot_in():
+    return _wait_for_boot
 
 
 @pytest.fixture

@@ -28,6 +28,7 @@ def force_full_boot(page):
     page.route("**/*.snapshot.gz", not_found)
 
 
+@pytest.mark.full_boot
 def test_boots_to_ready_and_runs_the_app(load_game, boot_path):
     page = load_game()
     assert page.get_by_test_id("table").is_visible()
@@ -38,15 +39,14 @@ def test_boots_to_ready_and_runs_the_app(load_game, boot_path):
     assert stages == MARKS[boot_path]
 
 
-def test_no_debugging_handle_without_debug_in_the_address(load_game):
-    page = load_game("./?seed=3")
-    assert page.evaluate("typeof globalThis.jaipur") == "undefined"
-    page = load_game("./?seed=3&debug")
-    assert page.evaluate("Object.keys(globalThis.jaipur).sort()") == ["boot", "build", "pyodide"]
+def test_no_debugging_handle_without_debug_in_the_address(booted_page):
+    assert booted_page("./?seed=7").evaluate("typeof globalThis.jaipur") == "undefined"
+    debug = booted_page("./?seed=3&debug")
+    assert debug.evaluate("Object.keys(globalThis.jaipur).sort()") == ["boot", "build", "pyodide"]
 
 
-def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(load_game):
-    page = load_game("./?debug")
+def test_the_installed_wheel_holds_the_engine_and_it_runs_under_pyodide(booted_page):
+    page = booted_page("./?seed=3&debug")
     result = page.evaluate("""() => globalThis.jaipur.pyodide.runPython(`
 import random, sys, jaipur_core, jaipur_core.ai
 state = jaipur_core.new_game(random.Random(1))
@@ -55,11 +55,11 @@ f"{sys.version_info[0]}.{sys.version_info[1]} {len(jaipur_core.legal_actions(sta
     assert result == "3.14 True"
 
 
-def test_the_query_string_reaches_the_app_untouched(load_game):
-    page = load_game("./?seed=7")
-    assert page.evaluate("location.search") == "?seed=7"
+def test_the_query_string_reaches_the_app_untouched(booted_page):
+    assert booted_page("./?seed=7").evaluate("location.search") == "?seed=7"
 
 
+@pytest.mark.full_boot
 def test_embed_shell_boots_with_embed_true_and_fits_320px(page, load_game):
     page.set_viewport_size({"width": 320, "height": 480})
     load_game("embed.html")
@@ -110,6 +110,7 @@ def not_found(route):
     route.fulfill(status=404, body="not found")
 
 
+@pytest.mark.full_boot
 @pytest.mark.parametrize(
     ("missing", "message_pattern", "noise"),
     [

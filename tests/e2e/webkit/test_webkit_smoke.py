@@ -35,6 +35,7 @@ def test_the_guard_sees_what_the_page_records(webkit_page, webkit_server, browse
     browser_guard.problems.clear()
 
 
+@pytest.mark.full_boot
 def test_boots_and_renders_the_table(webkit_page, webkit_server, boot_path):
     webkit_page.load_game(webkit_server.url + "?seed=3" + FAST)
     assert webkit_page.elements("table")[0].is_displayed()
@@ -47,6 +48,7 @@ def test_boots_and_renders_the_table(webkit_page, webkit_server, boot_path):
     assert webkit_page.run("return document.documentElement.scrollWidth <= innerWidth")
 
 
+@pytest.mark.full_boot
 def test_a_whole_round_played_by_clicking(webkit_page, webkit_server):
     webkit_page.load_game(webkit_server.url + "?seed=6" + FAST)
     used: set[str] = set()
@@ -64,6 +66,7 @@ def test_a_whole_round_played_by_clicking(webkit_page, webkit_server):
     assert any(line.startswith("You ") for line in table["log"])
 
 
+@pytest.mark.full_boot
 def test_reload_mid_round_resumes_the_same_position(webkit_page, webkit_server):
     webkit_page.load_game(webkit_server.url + "?seed=5" + FAST)
     used: set[str] = set()
@@ -77,6 +80,7 @@ def test_reload_mid_round_resumes_the_same_position(webkit_page, webkit_server):
     assert len(webkit_page.wait_until_settled()["log"]) > len(after["log"])
 
 
+@pytest.mark.full_boot
 def test_offline_reload_boots_from_the_service_worker_and_resumes(webkit_page, webkit_server):
     webkit_page.load_game(webkit_server.url + "?seed=7" + FAST)
     used: set[str] = set()
@@ -103,6 +107,7 @@ def a_position(seed=14, plies=3):
     return game.state
 
 
+@pytest.mark.full_boot
 def test_the_embed_in_a_320px_iframe_opens_a_position_link(webkit_page, webkit_server):
     state = a_position()
     seat = state.to_move
