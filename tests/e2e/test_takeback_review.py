@@ -8,7 +8,9 @@ import pytest
 
 from jaipur_core import Game, legal_actions
 from jaipur_core.share import game_fragment
-from tests.e2e.table_driver import export_record, play_one_move, read_table, snapshot, wait_until_settled
+from tests.e2e.records import link_near_the_end
+from tests.e2e.table_driver import (export_record, play_one_move, play_until, read_table, snapshot,
+                                    wait_until_settled)
 
 pytestmark = pytest.mark.e2e
 
@@ -107,8 +109,7 @@ def test_in_persian_the_review_steps_forward_with_the_left_arrow_as_its_buttons_
 
 
 def test_review_after_a_finished_game(load_game):
-    from tests.e2e.table_driver import play_until
-    page = load_game("./?seed=3" + FAST)
+    page = load_game(link_near_the_end(seed=3, moves_left=6))  # three rounds, six moves before the end
     play_until(page, lambda t: page.get_by_test_id("play-again").count() > 0, limit=600)
     page.get_by_test_id("review-game").click()
     review = page.get_by_test_id("review")

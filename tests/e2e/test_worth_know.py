@@ -10,6 +10,7 @@ import pytest
 from jaipur_core import apply, record_from_json, view_of
 from jaipur_core.cards import CARD_NAMES, GOODS
 from pyscript_app.knowledge import knowledge
+from tests.e2e.records import link_near_the_end
 from tests.e2e.table_driver import click_card, export_record, play_one_move, plans, read_table, wait_until_settled
 
 pytestmark = pytest.mark.e2e
@@ -86,7 +87,7 @@ def test_the_sell_preview_is_what_the_sale_adds_to_the_score(load_game):
 
 
 def test_the_round_panel_says_why_and_can_be_set_aside(load_game):
-    page = load_game("./?seed=3" + FAST)
+    page = load_game(link_near_the_end(seed=3, moves_left=6, ending="round"))
     used: set[str] = set()
     for _ in range(300):
         table = wait_until_settled(page)

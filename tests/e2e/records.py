@@ -1,0 +1,53 @@
+"""Game records that open a browser test near the point it tests.
+
+A test about the end of a round, the game-over panel or the review of a finished game
+opens a `#game=` link a few moves before that point instead of clicking its way there
+(docs/testing.md: the suite's budget). The record is a real game, played here by the
+engine's own easy level for both players and cut short; the page then resumes it, the
+player to move is you, and the test plays the last moves by clicking as before.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from jaipur_core import GAME_OVER, PLAY, Game, view_of
+from jaipur_core.ai import choose_action
+from jaipur_core.share import game_fragment
+
+
+@cache
+def _whole_game(seed: int) -> tuple[tuple, ...]:
+    """The actions of each round of a seeded game played by easy for both players."""
+    game = Game.new(seed=seed, first=0)
+    rng = random.Random(f"tests/records/{seed}")
+    while game.state.phase != GAME_OVER:
+        if game.state.phase == PLAY:
+            game.play(choose_action(view_of(game.state, game.state.to_move), "easy", rng))
+        else:
+            game.next_round()
+    return tuple(tuple(round_.actions) for round_ in game.record.rounds)
+
+
+def game_cut_short(seed: int, moves_left: int, ending: str = "game") -> Game:
+    """The seeded game (easy against easy), stopped `moves_left` actions before the end
+    of the game (`ending="game"`) or of its first round (`ending="round"`)."""
+    rounds = _whole_game(seed)
+    last = len(rounds) - 1 if ending == "game" else 0
+    if len(rounds[last]) <= moves_left:
+        raise ValueError(f"round {last + 1} of seed {seed} has only {len(rounds[last])} actions")
+    game = Game.new(seed=seed, first=0)
+    for number, actions in enumerate(rounds[:last + 1]):
+        if number:
+            game.next_round()
+        stop = len(actions) - moves_left if number == last else len(actions)
+        for action in actions[:stop]:
+            game.play(action)
+    return game
+
+
+def link_near_the_end(seed: int = 3, moves_left: int = 6, ending: str = "game", query: str = "") -> str:
+    """A page address that resumes the seeded game `moves_left` actions before its end
+    (or its first round's end), against the computer at easy, its moves at once."""
+    return f"./?level=easy&pause=0{query}#" + game_fragment(game_cut_short(seed, moves_left, ending))
