@@ -72,33 +72,55 @@ def assert_fits(page, when: str) -> None:
     assert seen["outside"] == [], f"{when}: off screen: {seen['outside']}"
 
 
-@pytest.mark.parametrize("width, height, seed", [(360, 740, 3), (320, 640, 3), (320, 640, 11),
-                                                 (740, 360, 3)])
-def test_a_move_needs_no_scrolling_on_a_phone(page, load_game, width, height, seed):
-    page.set_viewport_size({"width": width, "height": height})
+PHONES = ((360, 740), (320, 640), (740, 360))
+
+
+@pytest.mark.parametrize("seed, sizes", [(3, PHONES), (11, ((320, 640),))], ids=["seed-3", "seed-11"])
+def test_a_move_needs_no_scrolling_on_a_phone(page, load_game, seed, sizes):
+    """Each phone size on the same page, resized (the layout is CSS alone: a resize lays it
+    out as a load at that size would), at the start of a round and after 10 moves."""
+    page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     load_game(f"./?seed={seed}" + FAST)
     wait_until_settled(page)
-    assert_fits(page, "at the start of the round")
-    assert page.evaluate("window.scrollY") == 0
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page, f"at the start of the round, {width}x{height}")
+        assert page.evaluate("window.scrollY") == 0
+    page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     table = play_moves(page, 10)
     assert table["phase"] == "play" and len(table["log"]) >= 21  # 10 moves each and the round's line
-    assert_fits(page, "after 10 moves")
-    assert page.evaluate(NO_SCROLL)
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page, f"after 10 moves, {width}x{height}")
+        assert page.evaluate(NO_SCROLL)
 
 
-@pytest.mark.parametrize("language", ["en", "fa"])
-def test_no_horizontal_scrolling_from_320_px_up(page, load_game, language):
-    page.set_viewport_size({"width": 360, "height": 740})
-    load_game(f"./?lang={language}&seed=3" + FAST)
+def choose_language(page, language: str) -> None:
+    """Switch the page's language with its menu, as a person does (where the menu shows)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.get_by_test_id(f"lang-{language}").click()
+    page.locator(f"html[lang={language}]").wait_for(state="attached")
+
+
+def test_no_horizontal_scrolling_from_320_px_up(booted_page):
+    page = booted_page("./?seed=3" + FAST)
     wait_until_settled(page)
-    for opened in (False, True):
-        if opened:
+    for language in ("en", "fa"):
+        choose_language(page, language)
+        for opened in (False, True):
             page.set_viewport_size({"width": 360, "height": 740})
-            page.get_by_test_id("strip").click()
-            page.locator("[data-testid=table].details-open").wait_for(state="attached")
-        for width, height in ((320, 640), (360, 740), (412, 915), (740, 360), (1280, 800)):
-            page.set_viewport_size({"width": width, "height": height})
-            assert page.evaluate(NO_SCROLL), f"horizontal scroll at {width}px ({language}, strip open: {opened})"
+            if opened:
+                page.get_by_test_id("strip").click()
+                page.locator("[data-testid=table].details-open").wait_for(state="attached")
+            for width, height in ((320, 640), (360, 740), (412, 915), (740, 360), (1280, 800)):
+                page.set_viewport_size({"width": width, "height": height})
+                assert page.evaluate(NO_SCROLL), f"horizontal scroll at {width}px ({language}, strip open: {opened})"
+                assert page.get_by_test_id("market-card").first.is_visible(), (width, language, opened)
+            if opened:
+                page.set_viewport_size({"width": 360, "height": 740})
+                page.get_by_test_id("strip").click()
+                page.locator("[data-testid=table]:not(.details-open)").wait_for(state="attached")
+    choose_language(page, "en")
 
 
 # The names on the cards shown that do not fit their box (cut with an ellipsis), with how many are shown.
@@ -110,17 +132,18 @@ CUT_NAMES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("language", ["en", "tr", "fa"])
-def test_every_card_name_is_whole_on_a_phone(page, load_game, language):
+def test_every_card_name_is_whole_on_a_phone(booted_page):
     # Seed 2 deals every kind of card into the market and your hand, "diamond" and "baharat" in hand.
-    page.set_viewport_size({"width": 320, "height": 640})
-    load_game(f"./?lang={language}&seed=2" + FAST)
+    page = booted_page("./?seed=2" + FAST)
     wait_until_settled(page)
-    for width, height in ((320, 640), (360, 740), (740, 360)):
-        page.set_viewport_size({"width": width, "height": height})
-        names = page.evaluate(CUT_NAMES)
-        assert len(set(names["shown"])) == 7, names
-        assert names["cut"] == [], f"cut at {width}px ({language}): {names['cut']}"
+    for language in ("en", "tr", "fa"):
+        choose_language(page, language)
+        for width, height in ((320, 640), (360, 740), (740, 360)):
+            page.set_viewport_size({"width": width, "height": height})
+            names = page.evaluate(CUT_NAMES)
+            assert len(set(names["shown"])) == 7, names
+            assert names["cut"] == [], f"cut at {width}px ({language}): {names['cut']}"
+    choose_language(page, "en")
 
 
 def test_touch_targets_are_at_least_44_px_on_a_phone(page, load_game):

@@ -40,12 +40,12 @@ def parity_run(seed):
 
 
 @pytest.mark.parametrize("seed", [1, 2024])
-def test_a_seeded_game_and_the_ai_agree_between_cpython_and_pyodide(load_game, boot_path, seed):
+def test_a_seeded_game_and_the_ai_agree_between_cpython_and_pyodide(booted_page, boot_path, seed):
     namespace: dict = {}
     exec(PROGRAM, namespace)
     expected = json.loads(namespace["parity_run"](seed))
 
-    page = load_game("./?debug")  # the runtime handle exists only with ?debug
+    page = booted_page("./?debug")  # the runtime handle exists only with ?debug; one boot for both seeds
     assert page.evaluate("globalThis.jaipur.boot") == boot_path
     page.evaluate("(program) => globalThis.jaipur.pyodide.runPython(program)", PROGRAM)
     in_browser = json.loads(page.evaluate(
