@@ -21,10 +21,9 @@ APP_FILES = {
 
 
 @pytest.fixture(scope="module")
-def built(site_build, tmp_path_factory):
-    dist = tmp_path_factory.mktemp("build") / "dist"
-    report = site_build.build(dist=dist, quiet=True)
-    return dist, report
+def built(built_site):
+    """The session's snapshot build (the browser tests serve the same one): read, never changed."""
+    return built_site("snapshot")
 
 
 def test_the_wheel_is_valid_and_its_record_matches_its_files(site_build):
@@ -131,9 +130,9 @@ def test_the_snapshot_key_follows_every_input(site_build):
     assert site_build.snapshot_key(b"wheel", ["a"]) != key
 
 
-def test_a_rebuild_reuses_the_snapshot_and_gives_the_same_build_id(built, site_build):
+def test_a_rebuild_reuses_the_snapshot_and_gives_the_same_build_id(built, site_build, tmp_path):
     dist, report = built
-    again = site_build.build(dist=dist, quiet=True)
+    again = site_build.build(dist=tmp_path / "dist", quiet=True)  # beside the shared build, not over it
     assert again["build"] == report["build"]
     # The snapshot comes from .cache/snapshots: Node does not run again.
     assert again["snapshot"]["reused"] is True

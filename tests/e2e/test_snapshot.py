@@ -1,6 +1,6 @@
 """Booting from the memory snapshot, falling back when it cannot be used, and the
-boot watchdog. Each test serves its own copy of a dist/ built with the snapshot,
-so these run the same whatever `--boot` the session uses."""
+boot watchdog. Each test serves its own copy of the session's dist/ built with the
+snapshot (conftest's snapshot_dist), so these run the same whatever `--boot` says."""
 
 from __future__ import annotations
 
@@ -19,14 +19,6 @@ pytestmark = pytest.mark.e2e
 FAST = "?seed=6&level=easy&first=you&pause=0"
 MISSING_FILE_NOISE = r"Failed to load resource"
 ROOT_FILES = ("pyproject.toml",)
-
-
-@pytest.fixture(scope="module")
-def snapshot_dist(site_build, tmp_path_factory):
-    """A dist/ built with the snapshot (made once, then reused from .cache/)."""
-    dist = tmp_path_factory.mktemp("snapshot-site") / "dist"
-    site_build.build(dist=dist, quiet=True, snapshot=True)
-    return dist
 
 
 @pytest.fixture
