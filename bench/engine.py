@@ -27,8 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jaipur_core import PLAY, apply, apply_legal, legal_actions, new_game  # noqa: E402
-from jaipur_core import rules  # noqa: E402
+from jaipur_core import PLAY, apply, apply_legal, legal_actions, new_game, rules  # noqa: E402
 
 
 def clear_caches() -> None:

@@ -5,10 +5,16 @@ Standard library only: it runs unchanged in CPython and under Pyodide.
 
 from .actions import CAMELS, Action, Sell, TakeCamels, TakeGood, Trade, parse_action
 from .cards import CAMEL, CARD_NAMES, CLOTH, DIAMOND, GOLD, GOODS, LEATHER, SILVER, SPICE
-from .errors import (IllegalActionError, InvalidActionError, InvalidJSONError, InvalidPositionError,
-                     InvalidRecordError, JaipurError)
-from .jsontext import load_json
+from .errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidJSONError,
+    InvalidPositionError,
+    InvalidRecordError,
+    JaipurError,
+)
 from .game import Game
+from .jsontext import load_json
 from .position import position_from_json, position_to_json
 from .record import GameRecord, RoundRecord, record_from_json, replay, replay_json
 from .rules import apply, apply_legal, is_legal, legal_actions, why_illegal

@@ -14,13 +14,13 @@ import random
 import sys
 
 from .errors import JaipurError
+from .game import Game
 from .jsontext import load_json
 from .limits import MAX_JSON_BYTES, MAX_NUMBER_CHARS, clip
 from .position import position_from_json, position_to_json
-from .game import Game
 from .record import RECORD_FORMAT, replay_json
-from .share import game_fragment, position_fragment
 from .rules import apply, legal_actions
+from .share import game_fragment, position_fragment
 from .state import new_game, next_round
 from .view import view_of
 

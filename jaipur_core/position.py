@@ -8,10 +8,26 @@ before it is used, and a bad value is quoted only in part (`limits.echo`).
 
 from __future__ import annotations
 
-from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_BY_NAME, CARD_COUNTS, CARD_NAMES,
-                    CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS, HAND_LIMIT,
-                    MARKET_SIZE, SEALS_TO_WIN, TOTAL_BONUS_TOKENS, TOTAL_CARDS, TOTAL_GOODS_TOKENS,
-                    count_words)
+from .cards import (
+    BONUS_SIZES,
+    BONUS_TOKENS,
+    CAMEL,
+    CAMEL_TOKEN_VALUE,
+    CARD_BY_NAME,
+    CARD_COUNTS,
+    CARD_NAMES,
+    CARDS,
+    EMPTY_PILES_TO_END,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    MARKET_SIZE,
+    SEALS_TO_WIN,
+    TOTAL_BONUS_TOKENS,
+    TOTAL_CARDS,
+    TOTAL_GOODS_TOKENS,
+    count_words,
+)
 from .errors import InvalidPositionError
 from .limits import MAX_ROUNDS, echo
 from .scoring import camel_token_holder, score_round

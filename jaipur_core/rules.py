@@ -12,9 +12,21 @@ from itertools import product
 from operator import mul
 
 from .actions import CAMELS, Action, Sell, TakeGood, Trade, cards_text, parse_action
-from .cards import (BONUS_SIZES, CAMEL, CARD_NAMES, DIAMOND, EMPTY_PILES_TO_END, GOODS, GOODS_TOKENS,
-                    HAND_LIMIT, PRECIOUS, PRECIOUS_MINIMUM_SALE, PLURAL_NAMES,
-                    bonus_pile_for, count_words)
+from .cards import (
+    BONUS_SIZES,
+    CAMEL,
+    CARD_NAMES,
+    DIAMOND,
+    EMPTY_PILES_TO_END,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    PLURAL_NAMES,
+    PRECIOUS,
+    PRECIOUS_MINIMUM_SALE,
+    bonus_pile_for,
+    count_words,
+)
 from .errors import IllegalActionError, Reason
 from .scoring import score_round
 from .state import GAME_OVER, PLAY, ROUND_OVER, GameState

@@ -14,8 +14,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARDS, DEAL_SIZE,
-                    GOODS, GOODS_TOKENS, MARKET_SIZE, MARKET_START_CAMELS)
+from .cards import (
+    BONUS_SIZES,
+    BONUS_TOKENS,
+    CAMEL,
+    CARD_COUNTS,
+    CARDS,
+    DEAL_SIZE,
+    GOODS,
+    GOODS_TOKENS,
+    MARKET_SIZE,
+    MARKET_START_CAMELS,
+)
 from .errors import JaipurError
 
 PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"

@@ -11,12 +11,35 @@ from __future__ import annotations
 
 import random
 
-from .cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CARD_COUNTS, CARD_NAMES, CARDS, GOODS,
-                    GOODS_TOKENS, HAND_LIMIT, count_words)
-from .position import (BONUS_SIZE_OF_VALUE, add_known_to_json, camel_token_place, _check_conservation,
-                       _check_phase, _fail, _read_goods_piles, _read_goods_won, _read_round_result, _Reader,
-                       counts_from_cards, counts_to_names, goods_won_to_json, read_known)
+from .cards import (
+    BONUS_SIZES,
+    BONUS_TOKENS,
+    CAMEL,
+    CARD_COUNTS,
+    CARD_NAMES,
+    CARDS,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    count_words,
+)
 from .limits import MAX_ROUNDS, echo
+from .position import (
+    BONUS_SIZE_OF_VALUE,
+    _check_conservation,
+    _check_phase,
+    _fail,
+    _read_goods_piles,
+    _read_goods_won,
+    _read_round_result,
+    _Reader,
+    add_known_to_json,
+    camel_token_place,
+    counts_from_cards,
+    counts_to_names,
+    goods_won_to_json,
+    read_known,
+)
 from .rules import legal_actions_for
 from .state import PHASES, PLAY, GameState, RoundResult
 

@@ -27,8 +27,8 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .events import Booted, Failed, FileChosen, from_dom, from_key
-from .motion import Motion
 from .keys import ACTION_KEYS, ARROWS, ROWS, ZONE_ROW, key_for, roving_step, trap_step
+from .motion import Motion
 from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None

@@ -18,12 +18,22 @@ from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment
 
-from .effects import Ready, Save, StartSearch
 from . import languages
+from .effects import Ready, Save, StartSearch
 from .game_line import GameLine
 from .messages import _
-from .saves import (EMBED_SAVE_KEY, KEPT_LIMIT, SAVE_FORMAT, SAVE_KEY, corrupt_key, decode_kept,
-                    decode_save, encode_kept, encode_save, kept_key)
+from .saves import (
+    EMBED_SAVE_KEY,
+    KEPT_LIMIT,
+    SAVE_FORMAT,
+    SAVE_KEY,
+    corrupt_key,
+    decode_kept,
+    decode_save,
+    encode_kept,
+    encode_save,
+    kept_key,
+)
 from .selection import EMPTY
 from .table_state import FIRSTS, MODES, Kept, Note, Search, Settings, TableState, note
 from .words import game_log

@@ -18,8 +18,7 @@ from . import games, render_dialogs, render_log
 from .languages import LANGUAGES, direction
 from .messages import _, card_name, speaking
 from .render_know import KNOW_PANEL, know_panel
-from .render_table import (actions, chip, chosen_cards, e, market, me, me_hidden, open_hand, opponent, strip,
-                           tokens)
+from .render_table import actions, chip, chosen_cards, e, market, me, me_hidden, open_hand, opponent, strip, tokens
 from .selection import choices
 from .table_state import TableState
 from .words import describe

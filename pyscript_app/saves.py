@@ -23,8 +23,8 @@ from __future__ import annotations
 import json
 
 from jaipur_core import Game, load_json
-from jaipur_core.limits import MAX_JSON_BYTES
 from jaipur_core.ai import LEVELS
+from jaipur_core.limits import MAX_JSON_BYTES
 
 from .messages import _
 

@@ -17,12 +17,24 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import position_fragment
 
-from . import games
-from . import languages
+from . import games, languages
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
-from .events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen, LanguageChosen,
-                     MoveShown, OptionChosen, Pressed, ReviewStepped, SearchDone, SearchFailed,
-                     StorageFailed)
+from .events import (
+    ActionPressed,
+    Booted,
+    CardClicked,
+    CopyDone,
+    Failed,
+    FileChosen,
+    LanguageChosen,
+    MoveShown,
+    OptionChosen,
+    Pressed,
+    ReviewStepped,
+    SearchDone,
+    SearchFailed,
+    StorageFailed,
+)
 from .messages import speaking
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
 from .table_state import FIRSTS, MODES, Search, TableState, note

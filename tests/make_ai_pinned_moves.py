@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from ai_speed import positions  # noqa: E402
+
 from jaipur_core.ai import choose_action, start_search  # noqa: E402
 from jaipur_core.ai.mcts import MctsSearch  # noqa: E402
 from jaipur_core.rules import apply_legal  # noqa: E402

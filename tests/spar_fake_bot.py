@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from jaipur_core.cards import DIAMOND  # noqa: E402
 from jaipur_core.rules import legal_actions_for  # noqa: E402
 from jaipur_core.view import view_from_json  # noqa: E402
-from jaipur_core.cards import DIAMOND  # noqa: E402
 
 
 def first_legal(line: str) -> str:

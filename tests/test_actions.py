@@ -6,9 +6,23 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from jaipur_core import (CAMEL, CAMELS, CLOTH, DIAMOND, GOLD, LEATHER, SILVER, SPICE,
-                         InvalidActionError, JaipurError, Sell, TakeCamels, TakeGood, Trade,
-                         parse_action)
+from jaipur_core import (
+    CAMEL,
+    CAMELS,
+    CLOTH,
+    DIAMOND,
+    GOLD,
+    LEATHER,
+    SILVER,
+    SPICE,
+    InvalidActionError,
+    JaipurError,
+    Sell,
+    TakeCamels,
+    TakeGood,
+    Trade,
+    parse_action,
+)
 from jaipur_core.actions import counts_of
 
 

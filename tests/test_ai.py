@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from jaipur_core import apply_legal, legal_actions, new_game, position_from_json, view_of
+from jaipur_core.ai import ALL_LEVELS, LEVELS, choose_action, start_search
+from jaipur_core.ai.heuristic import Context, action_value, progressing, ranked_actions
 from jaipur_core.cards import BONUS_TOKENS, CARD_COUNTS, CARD_NAMES, CARDS, GOODS, GOODS_TOKENS
 from jaipur_core.position import position_to_json
 from jaipur_core.state import PLAY
 from jaipur_core.view import sample_state
-from jaipur_core.ai import ALL_LEVELS, LEVELS, choose_action, start_search
-from jaipur_core.ai.heuristic import Context, action_value, progressing, ranked_actions
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = {name: card for card, name in enumerate(CARD_NAMES)}

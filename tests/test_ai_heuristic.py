@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from jaipur_core import apply_legal, new_game, view_of
-from jaipur_core.cards import CAMEL
-from jaipur_core.state import PLAY
 from jaipur_core.ai import choose_action
 from jaipur_core.ai.heuristic import Context, action_value, evaluate_after
+from jaipur_core.cards import CAMEL
+from jaipur_core.state import PLAY
 
 
 def test_trade_fast_path_equals_general_path():

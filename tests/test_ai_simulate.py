@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from jaipur_core.ai.simulate import play_game, percentile, simulate, wilson
+from jaipur_core.ai import choose_action
+from jaipur_core.ai.simulate import percentile, play_game, simulate, wilson
 from jaipur_core.rules import apply_legal
 from jaipur_core.state import GAME_OVER, PLAY, new_game, next_round
 from jaipur_core.view import view_of
-from jaipur_core.ai import choose_action
 
 
 def replay_by_hand(levels, seed, number):

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from pyscript_app import messages
-from pyscript_app.messages import Catalog, ENGLISH, _, ngettext, use
+from pyscript_app.messages import ENGLISH, Catalog, _, ngettext, use
 
 APP = Path(__file__).resolve().parent.parent / "pyscript_app"
 

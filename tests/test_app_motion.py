@@ -10,7 +10,6 @@ from pyscript_app.effects import After
 from pyscript_app.events import ActionPressed, CardClicked, MoveShown, Pressed, SearchDone
 from pyscript_app.render import render
 from pyscript_app.update import REVEAL_MS, update
-
 from tests.test_app_update import boot, kinds
 
 
@@ -70,6 +69,7 @@ def _computer_about_to_move(seed: int):
     """A seeded random game up to a turn of the computer (seat 1) where some move ends the round:
     (table with your hand's first card picked, a move ending the round, a move that does not)."""
     import random
+
     from jaipur_core import Game, apply
     from pyscript_app.game_line import GameLine
     from pyscript_app.table_state import TableState

@@ -276,9 +276,9 @@ def test_arrivals_animate_once_not_on_every_selection_click():
 
 def test_an_illegal_move_from_the_ai_is_reported_not_played(monkeypatch):
     """A bug in the AI must show, and must not put an illegal move on the table."""
+    import pyscript_app.runner as runner_module
     from jaipur_core import Sell, is_legal
     from jaipur_core.cards import DIAMOND
-    import pyscript_app.runner as runner_module
 
     class BrokenSearch:
         def step(self, max_seconds):

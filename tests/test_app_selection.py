@@ -104,6 +104,7 @@ def test_toggle_selects_and_unselects():
 def test_every_engine_refusal_code_has_words_in_the_catalog():
     """The page words a refusal from its code; they match the engine's English (the CLI's)."""
     import random
+
     from jaipur_core import Game, legal_actions, why_illegal
     from jaipur_core.actions import parse_action
     from pyscript_app.messages import refusal

@@ -157,7 +157,8 @@ def test_a_bad_import_says_why_and_keeps_the_game(text, words):
 
 
 def test_the_page_has_one_import_limit():
-    from pyscript_app import events, update as update_module
+    from pyscript_app import events
+    from pyscript_app import update as update_module
     assert not hasattr(events, "MAX_IMPORT_BYTES") or events.MAX_IMPORT_BYTES is MAX_IMPORT_BYTES
     assert update_module.MAX_IMPORT_BYTES is MAX_IMPORT_BYTES
 

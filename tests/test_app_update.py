@@ -20,9 +20,20 @@ from hypothesis import strategies as st
 
 from jaipur_core import legal_actions, sample_state, view_of
 from pyscript_app.effects import PickFile, StartSearch
-from pyscript_app.events import (ActionPressed, Booted, CardClicked, CopyDone, Failed, FileChosen,
-                                 OptionChosen, Pressed, ReviewStepped, SearchDone, SearchFailed,
-                                 StorageFailed)
+from pyscript_app.events import (
+    ActionPressed,
+    Booted,
+    CardClicked,
+    CopyDone,
+    Failed,
+    FileChosen,
+    OptionChosen,
+    Pressed,
+    ReviewStepped,
+    SearchDone,
+    SearchFailed,
+    StorageFailed,
+)
 from pyscript_app.game_line import GameLine
 from pyscript_app.render import render
 from pyscript_app.selection import row_cards

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from jaipur_core import (Game, apply, legal_actions, new_game, next_round, position_from_json,
-                         position_to_json, view_of)
+from jaipur_core import Game, apply, legal_actions, new_game, next_round, position_from_json, position_to_json, view_of
 from tests.helpers import position
 
 ROOT = Path(__file__).resolve().parent.parent

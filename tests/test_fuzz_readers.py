@@ -20,9 +20,20 @@ import zlib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jaipur_core import (Game, JaipurError, PLAY, apply_legal, legal_actions, new_game, parse_action,
-                         position_from_json, position_to_json, record_from_json, view_from_json,
-                         view_of)
+from jaipur_core import (
+    PLAY,
+    Game,
+    JaipurError,
+    apply_legal,
+    legal_actions,
+    new_game,
+    parse_action,
+    position_from_json,
+    position_to_json,
+    record_from_json,
+    view_from_json,
+    view_of,
+)
 from jaipur_core.jsontext import load_json, nesting_depth
 from jaipur_core.limits import MAX_ACTIONS_PER_ROUND, MAX_JSON_BYTES, MAX_ROUNDS
 from jaipur_core.share import encode_data, inflate, parse_fragment

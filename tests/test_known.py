@@ -8,8 +8,17 @@ from collections import Counter
 
 import pytest
 
-from jaipur_core import (InvalidPositionError, apply, legal_actions, new_game, position_from_json,
-                         position_to_json, sample_state, view_from_json, view_of)
+from jaipur_core import (
+    InvalidPositionError,
+    apply,
+    legal_actions,
+    new_game,
+    position_from_json,
+    position_to_json,
+    sample_state,
+    view_from_json,
+    view_of,
+)
 from jaipur_core.cards import CARD_NAMES, GOODS
 from jaipur_core.rules import apply_legal
 from jaipur_core.state import PLAY, ROUND_OVER, next_round

@@ -21,8 +21,17 @@ from pathlib import Path
 
 import pytest
 
-from jaipur_core import (PLAY, apply_legal, legal_actions, new_game, next_round, parse_action,
-                         position_from_json, position_to_json, why_illegal)
+from jaipur_core import (
+    PLAY,
+    apply_legal,
+    legal_actions,
+    new_game,
+    next_round,
+    parse_action,
+    position_from_json,
+    position_to_json,
+    why_illegal,
+)
 
 DATA = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
 ORDER = ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel")

@@ -8,8 +8,16 @@ import random
 
 import pytest
 
-from jaipur_core import (GAME_OVER, ROUND_OVER, InvalidPositionError, JaipurError, apply,
-                         new_game, position_from_json, position_to_json)
+from jaipur_core import (
+    GAME_OVER,
+    ROUND_OVER,
+    InvalidPositionError,
+    JaipurError,
+    apply,
+    new_game,
+    position_from_json,
+    position_to_json,
+)
 from tests.helpers import position
 
 FIELDS = ["format", "phase", "round", "seals", "round_starter", "to_move", "market", "deck",

@@ -13,10 +13,28 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, Game, IllegalActionError, JaipurError,
-                         apply, apply_legal, legal_actions, new_game, next_round, parse_action,
-                         position_from_json, position_to_json, record_from_json, replay,
-                         sample_state, view_from_json, view_of, why_illegal)
+from jaipur_core import (
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    Game,
+    IllegalActionError,
+    JaipurError,
+    apply,
+    apply_legal,
+    legal_actions,
+    new_game,
+    next_round,
+    parse_action,
+    position_from_json,
+    position_to_json,
+    record_from_json,
+    replay,
+    sample_state,
+    view_from_json,
+    view_of,
+    why_illegal,
+)
 from jaipur_core.cards import BONUS_TOKENS, CARD_COUNTS, CARD_NAMES, GOODS_TOKENS
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -8,9 +8,21 @@ import random
 
 import pytest
 
-from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, Game, InvalidRecordError, JaipurError,
-                         apply, legal_actions, position_from_json, position_to_json,
-                         record_from_json, replay, replay_json)
+from jaipur_core import (
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    Game,
+    InvalidRecordError,
+    JaipurError,
+    apply,
+    legal_actions,
+    position_from_json,
+    position_to_json,
+    record_from_json,
+    replay,
+    replay_json,
+)
 
 
 def play_out(seed: int, stop=None) -> Game:

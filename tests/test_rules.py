@@ -11,10 +11,23 @@ from collections import Counter
 
 import pytest
 
-from jaipur_core import (GAME_OVER, PLAY, ROUND_OVER, IllegalActionError, InvalidActionError,
-                         JaipurError, apply, is_legal,
-                         legal_actions, new_game, next_round, parse_action, position_from_json,
-                         position_to_json, why_illegal)
+from jaipur_core import (
+    GAME_OVER,
+    PLAY,
+    ROUND_OVER,
+    IllegalActionError,
+    InvalidActionError,
+    JaipurError,
+    apply,
+    is_legal,
+    legal_actions,
+    new_game,
+    next_round,
+    parse_action,
+    position_from_json,
+    position_to_json,
+    why_illegal,
+)
 from jaipur_core.cards import BONUS_TOKENS, CAMEL, CARD_COUNTS
 from tests.helpers import hand_names, legal_texts, market_names, state
 

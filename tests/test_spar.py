@@ -16,8 +16,19 @@ from pathlib import Path
 
 import pytest
 
-from bench.spar import (MARGIN_BUCKETS, OutsideBot, action_mix, action_mix_text, main, play_game, read_progress,
-                         round_endings, round_endings_text, round_starts, round_starts_text)
+from bench.spar import (
+    MARGIN_BUCKETS,
+    OutsideBot,
+    action_mix,
+    action_mix_text,
+    main,
+    play_game,
+    read_progress,
+    round_endings,
+    round_endings_text,
+    round_starts,
+    round_starts_text,
+)
 from jaipur_core.record import record_from_json, replay
 from jaipur_core.state import GAME_OVER
 

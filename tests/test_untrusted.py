@@ -16,14 +16,35 @@ from pathlib import Path
 
 import pytest
 
-from jaipur_core import (Game, InvalidPositionError, InvalidRecordError, JaipurError, PLAY, apply_legal,
-                         legal_actions, new_game, position_from_json, position_to_json,
-                         record_from_json, view_from_json, view_of)
-from jaipur_core import limits
+from jaipur_core import (
+    PLAY,
+    Game,
+    InvalidPositionError,
+    InvalidRecordError,
+    JaipurError,
+    apply_legal,
+    legal_actions,
+    limits,
+    new_game,
+    position_from_json,
+    position_to_json,
+    record_from_json,
+    view_from_json,
+    view_of,
+)
 from jaipur_core.errors import InvalidJSONError
 from jaipur_core.jsontext import json_value_problem, load_json, nesting_depth
-from jaipur_core.limits import (MAX_ACTIONS_PER_ROUND, MAX_FRAGMENT_CHARS, MAX_JSON_BYTES, MAX_JSON_DEPTH,
-                                MAX_NAME_CHARS, MAX_NUMBER_CHARS, MAX_ROUNDS, clip, echo)
+from jaipur_core.limits import (
+    MAX_ACTIONS_PER_ROUND,
+    MAX_FRAGMENT_CHARS,
+    MAX_JSON_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_NAME_CHARS,
+    MAX_NUMBER_CHARS,
+    MAX_ROUNDS,
+    clip,
+    echo,
+)
 from jaipur_core.share import InvalidShareError, encode_data, game_fragment, inflate, parse_fragment
 
 ROOT = Path(__file__).resolve().parent.parent

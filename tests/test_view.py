@@ -7,9 +7,18 @@ import random
 
 import pytest
 
-from jaipur_core import (InvalidPositionError, PlayerView, apply, legal_actions, new_game,
-                         position_from_json, position_to_json, sample_state, view_from_json,
-                         view_of)
+from jaipur_core import (
+    InvalidPositionError,
+    PlayerView,
+    apply,
+    legal_actions,
+    new_game,
+    position_from_json,
+    position_to_json,
+    sample_state,
+    view_from_json,
+    view_of,
+)
 from tests.helpers import position
 
 OWN_KEYS = {"hand", "herd", "goods_tokens", "bonus_tokens", "camel_token"}

@@ -23,8 +23,18 @@ from __future__ import annotations
 from math import tanh
 from operator import add, neg, sub
 
-from ..cards import (BONUS_SIZES, BONUS_TOKENS, CAMEL, CAMEL_TOKEN_VALUE, CARDS, EMPTY_PILES_TO_END, GOODS,
-                     GOODS_TOKENS, HAND_LIMIT, PRECIOUS)
+from ..cards import (
+    BONUS_SIZES,
+    BONUS_TOKENS,
+    CAMEL,
+    CAMEL_TOKEN_VALUE,
+    CARDS,
+    EMPTY_PILES_TO_END,
+    GOODS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    PRECIOUS,
+)
 from ..position import BONUS_SIZE_OF_VALUE
 from ..view import PlayerView
 from .sale_values import sale_table
