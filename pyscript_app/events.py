@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jaipur_core.limits import MAX_IMPORT_BYTES
-
 
 @dataclass(frozen=True)
 class Booted:
@@ -71,7 +69,7 @@ class MoveShown:
 class FileChosen:
     name: str
     text: str
-    size: int = 0                 # bytes; above MAX_IMPORT_BYTES the host does not read the file
+    size: int = 0                 # bytes; above limits.MAX_IMPORT_BYTES the host does not read the file
 
 
 @dataclass(frozen=True)
