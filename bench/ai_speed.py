@@ -161,7 +161,8 @@ def main() -> int:
             choose_action(view, level, random.Random(index))
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
-        print(f"{level:<10} wall ms median {1000 * percentile(walls, 0.5):7.1f} p95 {1000 * percentile(walls, 0.95):7.1f} "
+        print(f"{level:<10} wall ms median {1000 * percentile(walls, 0.5):7.1f} "
+              f"p95 {1000 * percentile(walls, 0.95):7.1f} "
               f"max {1000 * max(walls):7.1f} | CPU ms median {1000 * percentile(cpus, 0.5):7.1f} "
               f"p95 {1000 * percentile(cpus, 0.95):7.1f} max {1000 * max(cpus):7.1f}")
     return 0

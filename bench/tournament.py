@@ -3,8 +3,9 @@
 
     nice -n 19 python3 bench/tournament.py --ai expert --vs hard-2026 --games 400 --seed 2026 [--minutes 40]
     # in shards (contiguous game numbers keep the first starter alternating), one progress file each:
-    nice -n 19 python3 bench/tournament.py --ai hard --vs hard-2026 --seed 2026 --first 0 --games 200 --progress a.jsonl
-    nice -n 19 python3 bench/tournament.py --ai hard --vs hard-2026 --seed 2026 --first 200 --games 200 --progress b.jsonl
+    run="nice -n 19 python3 bench/tournament.py --ai hard --vs hard-2026 --seed 2026"
+    $run --first 0 --games 200 --progress a.jsonl
+    $run --first 200 --games 200 --progress b.jsonl
     python3 bench/tournament.py --ai hard --vs hard-2026 --seed 2026 --summarize a.jsonl b.jsonl
 
 The games are exactly `simulate`'s (same seeds, same alternation of the first
@@ -65,7 +66,8 @@ def main() -> int:
         games = read_progress(args.summarize, levels, args.seed)
         summary = Summary(levels, len(games), args.seed, [games[n] for n in sorted(games)])
         numbers = sorted(games)
-        print(f"game numbers: {len(numbers)} from {numbers[0] if numbers else '-'} to {numbers[-1] if numbers else '-'}")
+        print(f"game numbers: {len(numbers)} from {numbers[0] if numbers else '-'} "
+              f"to {numbers[-1] if numbers else '-'}")
         print(summary.to_text())
         return 0
     done = read_progress([args.progress], levels, args.seed) if args.progress and Path(args.progress).exists() else {}

@@ -34,7 +34,8 @@ def _options(action: str, chosen: str, choices, testid: str) -> str:
 
 def _dialog(key: str, testid: str, title: str, body: str, extra_class: str = "") -> tuple:
     return (key, f'<section class="panel{extra_class}" role="dialog" aria-modal="true" '
-                 f'aria-labelledby="{key}-title" data-testid="{testid}" data-dialog="{key}"><h2 id="{key}-title">{e(title)}</h2>'
+                 f'aria-labelledby="{key}-title" data-testid="{testid}" data-dialog="{key}">'
+                 f'<h2 id="{key}-title">{e(title)}</h2>'
                  f'{body}</section>')
 
 

@@ -51,10 +51,15 @@ def know_body(view, names) -> str:
              f'{e(ngettext("know-hand", known.opponent_hand_size, name=other, known=known.opponent_known_total))}'
              f'</p><p data-testid="know-camels" data-count="{known.camels_unseen}">'
              f'{e(ngettext("know-camels", known.camels_unseen))}</p>')
+
+    def pile_words(pile) -> str:
+        values = " ".join(map(number, pile.unseen_values)) or _("none")
+        return e(ngettext("know-bonus-5" if pile.size == 5 else "know-bonus", pile.left, size=pile.size, values=values))
+
     bonus = "".join(
         f'<li data-testid="know-bonus-{pile.size}" data-left="{pile.left}" '
         f'data-values="{" ".join(map(str, pile.unseen_values))}">'
-        f'{e(ngettext("know-bonus-5" if pile.size == 5 else "know-bonus", pile.left, size=pile.size, values=" ".join(map(number, pile.unseen_values)) or _("none")))}</li>'
+        f'{pile_words(pile)}</li>'
         for pile in known.bonus)
     return (f'<p class="know-intro">{e(_("know-intro"))}</p>'
             f'<table class="know-goods" data-testid="know-goods">{head}{rows}</table>{facts}'

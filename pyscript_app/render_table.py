@@ -156,6 +156,7 @@ def opponent(view, names) -> str:
     else:
         bonus = e(_("opp-bonus-shown", values=" ".join(map(str, view.opponent_bonus)) or _("none")))
     goods_total = sum(sum(v) for v in view.goods_won[other])
+    score_line = _("goods-line", goods=goods_total, bonus=f"<span data-testid=opponent-bonus>{bonus}</span>")
     return (
         f'<section class="player player--opponent" data-testid="opponent" aria-label="{e(name)}" '
         f'data-flip-zone="opponent">'
@@ -166,7 +167,7 @@ def opponent(view, names) -> str:
         f'<div class="herd-count" data-testid="opponent-herd" data-count="{view.herds[other]}">'
         f'{art("camel")}{_("herd-count", n=view.herds[other])}</div>'
         f'<div class="won" data-testid="opponent-tokens" data-flip-zone="won-opponent">{won_tokens(view, other)}'
-        f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=f"<span data-testid=opponent-bonus>{bonus}</span>")}'
+        f'<span class="score-line">{score_line}'
         f'</span></div></section>')
 
 
@@ -230,6 +231,7 @@ def open_hand(position, seat: int, names) -> str:
     hand = "".join(face_card(card, f"review-hand-{seat}") for card in row_cards(position.hands[seat]))
     herd = position.herds[seat]
     goods_total = sum(sum(v) for v in position.goods_won[seat])
+    bonus = " ".join(map(str, position.bonus_won[seat])) or _("none")
     return (f'<section class="player" data-testid="review-player-{seat}" aria-label="{e(names[seat])}">'
             f'<h2 class="player-name">{e(names[seat])}</h2>'
             f'<div class="hand" aria-label="{e(_("hand-of", name=names[seat]))}">'
@@ -237,7 +239,7 @@ def open_hand(position, seat: int, names) -> str:
             f'<div class="herd-count" data-testid="review-herd-{seat}" data-count="{herd}">'
             f'{art("camel")}{_("herd-count", n=herd)}</div>'
             f'<div class="won">{won_tokens(position, seat)}'
-            f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=" ".join(map(str, position.bonus_won[seat])) or _("none")))}'
+            f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=bonus))}'
             f'</span></div></section>')
 
 

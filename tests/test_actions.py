@@ -187,7 +187,8 @@ def test_malformed_actions_cannot_be_constructed(build, fragment):
 def test_a_trade_built_from_lists_holds_tuples_and_equals_the_tuple_one():
     built = Trade([0, 1, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 1])
     assert type(built.taken) is tuple and type(built.given) is tuple
-    assert built == trade([GOLD, SILVER], [LEATHER, CAMEL]) and hash(built) == hash(trade([GOLD, SILVER], [LEATHER, CAMEL]))
+    assert built == trade([GOLD, SILVER], [LEATHER, CAMEL])
+    assert hash(built) == hash(trade([GOLD, SILVER], [LEATHER, CAMEL]))
 
 
 def test_well_formed_actions_the_rules_refuse_can_still_be_built():

@@ -329,8 +329,10 @@ def test_simulate_rejects_bad_arguments_in_one_line():
     for args, words in ((["--games", "0", "--ai", "easy", "--vs", "easy"], "--games"),
                         (["--games", "2", "--ai", "genius", "--vs", "easy"], "genius"),
                         # Bounded: a run keeps every move's time, each job is an interpreter.
-                        (["--games", "100001", "--ai", "easy", "--vs", "easy"], "--games must be from 1 to 100,000"),
-                        (["--games", "2", "--jobs", "65", "--ai", "easy", "--vs", "easy"], "--jobs must be from 1 to 64"),
+                        (["--games", "100001", "--ai", "easy", "--vs", "easy"],
+                         "--games must be from 1 to 100,000"),
+                        (["--games", "2", "--jobs", "65", "--ai", "easy", "--vs", "easy"],
+                         "--jobs must be from 1 to 64"),
                         (["--games", "2", "--jobs", "0", "--ai", "easy", "--vs", "easy"], "--jobs"),
                         (["--games", "2", "--round-cap", "401", "--ai", "easy", "--vs", "easy"], "--round-cap")):
         result = run_cli("simulate", *args)

@@ -25,7 +25,8 @@ def with_known(data: dict, seat: int, cards: list) -> dict:
 # (name, position, expected unseen per good, camels unseen, opponent known per good)
 CASES = [
     ("the deal: 3 camels in the market, 5 cards in each hand",
-     position(market="camel camel camel gold leather", hands=("diamond diamond spice cloth cloth", "silver silver silver cloth spice")),
+     position(market="camel camel camel gold leather",
+              hands=("diamond diamond spice cloth cloth", "silver silver silver cloth spice")),
      (4, 5, 6, 6, 7, 9), 8, (0,) * 6),
     ("the discard pile and both herds are seen",
      position(market="camel gold gold leather leather", hands=("spice spice", "cloth"), herds=(3, 2),

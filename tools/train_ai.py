@@ -249,7 +249,8 @@ def main() -> int:
             f"    python3 tools/train_ai.py --seed {args.seed} --rounds {args.rounds} "
             f"--explore {args.explore} "
             + (f"--search-iterations {args.search_iterations} " if args.search_iterations else "")
-            + f"--positions {args.positions} --iterations {args.iterations} --prior-rounds {args.prior_rounds} --write\n"
+            + f"--positions {args.positions} --iterations {args.iterations} "
+            f"--prior-rounds {args.prior_rounds} --write\n"
             '"""\n\n'
             f"#: Logistic weights of features.STATE_FEATURES {STATE_FEATURES}.\n"
             f"VALUE_WEIGHTS = {value_weights}\n"
