@@ -115,7 +115,7 @@ def compare(views, levels, revision: str) -> int:
     differences = 0
     for level in levels:
         new_times, base_times = [], []
-        for index, (view, old_view) in enumerate(zip(views, base_views)):
+        for index, (view, old_view) in enumerate(zip(views, base_views, strict=True)):
             runs = [("new", choose_action, view), ("base", base_ai.choose_action, old_view)]
             if index % 2:
                 runs.reverse()
@@ -126,7 +126,7 @@ def compare(views, levels, revision: str) -> int:
             if moves["new"] != moves["base"]:
                 differences += 1
                 print(f"  position {index} {level}: {revision} plays {moves['base']}, this code {moves['new']}")
-        ratios = sorted(n / b for n, b in zip(new_times, base_times) if b > 0)
+        ratios = sorted(n / b for n, b in zip(new_times, base_times, strict=True) if b > 0)
         print(f"{level:<10} CPU ms median {revision} {1000 * percentile(base_times, 0.5):7.1f} -> this code "
               f"{1000 * percentile(new_times, 0.5):7.1f} | total {sum(base_times):6.2f} s -> {sum(new_times):6.2f} s, "
               f"ratio {sum(new_times) / sum(base_times):.3f} (median per position {percentile(ratios, 0.5):.3f})")

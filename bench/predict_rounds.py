@@ -84,7 +84,7 @@ def rollout(state: GameState, seat: int, rng: random.Random) -> float:
 def scores(predictions, labels) -> tuple[float, float, float]:
     """(log loss, Brier score, share on the right side of one half) of predictions for labels."""
     loss = brier = right = 0.0
-    for p, y in zip(predictions, labels):
+    for p, y in zip(predictions, labels, strict=True):
         q = min(1 - CLIP, max(CLIP, p))
         loss -= y * log(q) + (1 - y) * log(1 - q)
         brier += (p - y) ** 2

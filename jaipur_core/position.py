@@ -56,7 +56,7 @@ def position_to_json(state: GameState) -> dict:
         "deck": [CARD_NAMES[card] for card in state.deck],
         "discard": [CARD_NAMES[card] for card in state.discard],
         "goods_tokens": {CARD_NAMES[good]: list(state.goods_pile(good)) for good in GOODS},
-        "bonus_tokens": {str(size): list(pile) for size, pile in zip(BONUS_SIZES, state.bonus_piles)},
+        "bonus_tokens": {str(size): list(pile) for size, pile in zip(BONUS_SIZES, state.bonus_piles, strict=True)},
         "camel_token": state.camel_token is None,
         "players": [{
             "hand": counts_to_names(state.hands[player]),
@@ -74,7 +74,7 @@ def position_to_json(state: GameState) -> dict:
 
 def add_known_to_json(players: list, known) -> None:
     """Write each seat's `known` cards (docs/formats.md), left out when empty as "absent means []"."""
-    for player, counts in zip(players, known):
+    for player, counts in zip(players, known, strict=True):
         if any(counts):
             player["known"] = counts_to_names(counts)
 

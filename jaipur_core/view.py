@@ -144,7 +144,7 @@ class PlayerView:
             "deck_size": self.deck_size,
             "discard": [CARD_NAMES[card] for card in self.discard],
             "goods_tokens": {CARD_NAMES[good]: list(self.goods_pile(good)) for good in GOODS},
-            "bonus_sizes": {str(size): count for size, count in zip(BONUS_SIZES, self.bonus_sizes)},
+            "bonus_sizes": {str(size): count for size, count in zip(BONUS_SIZES, self.bonus_sizes, strict=True)},
             "camel_token": self.camel_token is None,
             "players": players,
             "round_result": self.round_result.to_json() if self.round_result else None,

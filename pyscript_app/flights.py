@@ -60,10 +60,10 @@ def card_flights(before: list, after: list, deck_drew: bool) -> list:
         left, arrived = [], []
         for zone in sorted(set(old_by_zone) | set(new_by_zone)):
             olds, news = old_by_zone.get(zone, []), new_by_zone.get(zone, [])
-            moves.extend(Slide(new, old) for old, new in zip(olds, news))
+            moves.extend(Slide(new, old) for old, new in zip(olds, news, strict=False))
             left += olds[len(news):]
             arrived += news[len(olds):]
-        moves.extend(Slide(new, old) for old, new in zip(left, arrived))
+        moves.extend(Slide(new, old) for old, new in zip(left, arrived, strict=False))
         for new in arrived[len(left):]:
             moves.append(Slide(new, zone=_source(after[new][0], deck_drew)))
         for old in left[len(arrived):]:

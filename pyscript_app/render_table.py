@@ -115,7 +115,7 @@ def tokens(view, names, chosen: int | None = None) -> str:
         f'<li class="bonus-pile" data-testid="bonus-{size}" data-count="{count}">'
         f'<span class="token token--bonus" aria-hidden="true">{art("bonus")}<b>{number(size)}</b></span>'
         f'{_("bonus-pile-5" if size == 5 else "bonus-pile", size=size, n=count)}</li>'
-        for size, count in zip((3, 4, 5), sizes))
+        for size, count in zip((3, 4, 5), sizes, strict=True))
     camel_face = f'<span class="token token--camel" aria-hidden="true">{art("token")}{art("camel")}</span>'
     if view.camel_token is None:
         camel = f'<li class="camel-token" data-testid="camel-token">{camel_face}{e(_("camel-token-table"))}</li>'

@@ -52,7 +52,7 @@ def position(market="camel camel camel gold leather", hands=("", ""), herds=(0, 
     discard = cards(discard)
     placed = Counter(market) + Counter(hands[0]) + Counter(hands[1]) + Counter(discard)
     placed[CAMEL_NAME] += herds[0] + herds[1]
-    remaining = Counter({name: count for name, count in zip(CARD_NAMES, CARD_COUNTS)})
+    remaining = Counter({name: count for name, count in zip(CARD_NAMES, CARD_COUNTS, strict=True)})
     remaining.subtract(placed)
     over = {name: -count for name, count in remaining.items() if count < 0}
     if over:

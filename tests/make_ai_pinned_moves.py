@@ -67,7 +67,7 @@ def decide(view, level: str, index: int) -> dict:
     if isinstance(search, MctsSearch):
         record["root"] = [[str(a), visits, float(node.total).hex()]
                           for (a, node), (_, visits, _) in zip(search.root.children.items(),
-                                                                search.root_statistics())]
+                                                                search.root_statistics(), strict=True)]
     return record
 
 

@@ -303,7 +303,7 @@ def test_simulate_smoke_reports_every_field():
     data = json.loads(result.stdout)
     assert data["games"] == 4 and data["round_cap_hits"] == 0
     assert data["rounds_per_game"] >= 2 and data["turns_per_round"] > 0
-    for side, level in zip(data["sides"], ("medium", "random")):
+    for side, level in zip(data["sides"], ("medium", "random"), strict=True):
         assert side["level"] == level
         for key in ("wins", "win_rate", "win_rate_95ci", "ms_per_move_median",
                     "ms_per_move_p95", "faults"):

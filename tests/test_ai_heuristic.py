@@ -21,8 +21,9 @@ def test_trade_fast_path_equals_general_path():
             for action in view.legal_actions():
                 if action.kind != "trade":
                     continue
-                market = tuple(m + g - t for m, g, t in zip(view.market, action.given, action.taken))
-                hand = tuple(h + t - g for h, t, g in zip(view.hand, action.taken, action.given))
+                market = tuple(m + g - t for m, g, t in zip(view.market, action.given, action.taken, strict=True))
+                # the hand counts the 6 goods; an action's cards also count camels (index 6)
+                hand = tuple(h + t - g for h, t, g in zip(view.hand, action.taken, action.given, strict=False))
                 herd = view.herds[view.seat] - action.given[CAMEL]
                 common = (hand, herd, market, 0)
                 fast = evaluate_after(ctx, *common, view.tokens_taken, view.bonus_sizes,

@@ -45,7 +45,7 @@ def twins(state, count=3):
     result = [sample_state(view_of(state, seat), random.Random(seed)) for seed in range(count)]
     for twin in result:
         assert view_of(twin, seat) == view_of(state, seat)
-        assert all(h >= k for h, k in zip(twin.hands[1 - seat], state.known[1 - seat]))
+        assert all(h >= k for h, k in zip(twin.hands[1 - seat], state.known[1 - seat], strict=True))
     return result
 
 
@@ -196,7 +196,7 @@ def test_state_features_are_antisymmetric_and_values_complement():
     for state in states_with_known_cards(3):
         mine, theirs = state_features(state, 0), state_features(state, 1)
         assert len(mine) == len(STATE_FEATURES) == len(VALUE_WEIGHTS)
-        assert all(abs(a + b) < 1e-12 for a, b in zip(mine, theirs))
+        assert all(abs(a + b) < 1e-12 for a, b in zip(mine, theirs, strict=True))
         assert abs(round_value(state, 0, VALUE_WEIGHTS) + round_value(state, 1, VALUE_WEIGHTS) - 1) < 1e-9
     assert len(PRIOR_WEIGHTS) == 4
 

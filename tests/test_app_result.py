@@ -80,7 +80,7 @@ def test_the_game_over_panel_lists_every_round(seed):
     game = table.line.to_game()
     assert [int(r[0]) for r in rows] == list(range(1, len(table.line.rounds) + 1))
     seals = [0, 0]
-    for (_round, mine, theirs, seal), final in zip(rows, table.line.finished_rounds()):
+    for (_round, mine, theirs, seal), final in zip(rows, table.line.finished_rounds(), strict=True):
         assert (int(mine), int(theirs)) == final.round_result.scores
         if seal:
             seals[int(seal)] += 1

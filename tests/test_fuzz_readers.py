@@ -233,7 +233,7 @@ def test_the_fuzzers_originals_are_all_valid():
         assert position_from_json(data)
     for data in VIEWS:
         assert view_from_json(data)
-    for data, game in zip(RECORDS, GAMES):
+    for data, game in zip(RECORDS, GAMES, strict=True):
         assert Game.from_record_json(data).state == game.state
         assert parse_fragment("#game=" + encode_data(data))[1].state == game.state
     assert any(len(data["rounds"][0]["actions"]) > 50 for data in RECORDS)

@@ -199,7 +199,7 @@ def replayed_known(history_cards: list[tuple[list[str], list[str]]]) -> Counter:
 def test_known_is_a_sub_multiset_of_the_hand_and_round_trips(seed):
     for state in random_game_states(seed):
         for player in (0, 1):
-            assert all(k <= h for k, h in zip(state.known[player], state.hands[player]))
+            assert all(k <= h for k, h in zip(state.known[player], state.hands[player], strict=True))
         assert position_from_json(json.loads(json.dumps(position_to_json(state)))) == state
         if state.phase == PLAY:
             for seat in (0, 1):
@@ -253,5 +253,5 @@ def test_sampled_states_always_hold_the_known_cards(seed):
         view = view_of(state, state.to_move)
         other = 1 - state.to_move
         sampled = sample_state(view, rng)
-        assert all(s >= k for s, k in zip(sampled.hands[other], state.known[other]))
+        assert all(s >= k for s, k in zip(sampled.hands[other], state.known[other], strict=True))
         assert view_of(sampled, state.to_move) == view

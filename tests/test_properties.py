@@ -63,7 +63,7 @@ def check_accounted_for(data: dict) -> None:
     for player in data["players"]:
         cards.update(player["hand"])
         cards["camel"] += player["herd"]
-    assert cards == Counter(dict(zip(NAMES, CARD_COUNTS)))
+    assert cards == Counter(dict(zip(NAMES, CARD_COUNTS, strict=True)))
     assert "camel" not in data["discard"]
     assert all("camel" not in player["hand"] and len(player["hand"]) <= 7
                for player in data["players"])
@@ -172,7 +172,7 @@ def test_legal_actions_are_sorted_unique_and_all_apply(seed):
         actions = legal_actions(state)
         texts = [str(action) for action in actions]
         assert texts == sorted(set(texts))
-        assert all(parse_action(text) == action for text, action in zip(texts, actions))
+        assert all(parse_action(text) == action for text, action in zip(texts, actions, strict=True))
         for action in rng.sample(actions, min(5, len(actions))):
             applied = apply(state, action)
             assert applied.to_move == 1 - state.to_move or applied.phase != PLAY
@@ -250,7 +250,7 @@ def test_round_results_agree_with_the_rules(seed):
             total = (state.goods_score(player) + sum(state.bonus_won[player])
                      + (5 if expected_holder == player else 0))
             assert result.scores[player] == total
-        keys = list(zip(result.scores, result.bonus_counts, result.goods_counts))
+        keys = list(zip(result.scores, result.bonus_counts, result.goods_counts, strict=True))
         if keys[0] == keys[1]:
             assert result.seal is None
         else:

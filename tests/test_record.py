@@ -95,7 +95,7 @@ def test_a_rounds_positions_are_each_state_before_an_action_then_the_last(three_
         positions = played.positions()
         assert len(positions) == len(played.actions) + 1
         assert positions[0] is played.start
-        for before, action, after in zip(positions, played.actions, positions[1:]):
+        for before, action, after in zip(positions, played.actions, positions[1:], strict=False):
             assert action in legal_actions(before)
             assert position_to_json(after) == position_to_json(apply(before, action))
         round_ends.append(positions[-1])

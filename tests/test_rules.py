@@ -650,7 +650,7 @@ def test_card_conservation_of_a_builder_position():
                      + data["players"][0]["hand"] + data["players"][1]["hand"])
     counts["camel"] += 3
     assert counts == Counter({name: n for name, n in zip(
-        ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel"), CARD_COUNTS)})
+        ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel"), CARD_COUNTS, strict=True)})
 
 
 @pytest.mark.parametrize("action, legal", [

@@ -217,7 +217,7 @@ def main() -> int:
           f"held-out log loss {log_loss(x[order[cut:]], y[order[cut:]], w_value):.4f} "
           f"(coin {np.log(2):.4f}), CPU {time.process_time() - started:.0f} s")
     w_value = fit_logistic(x, y)
-    for name, weight in zip(STATE_FEATURES, w_value):
+    for name, weight in zip(STATE_FEATURES, w_value, strict=True):
         print(f"  {name:<16} {weight:+.4f}")
 
     # The prior: fit to the visit shares of the search using the value just learned,
@@ -240,7 +240,7 @@ def main() -> int:
               f"(that prior: {cross_entropy(groups, np.array(prior_weights, dtype=float)):.4f}), "
               f"{time.perf_counter() - wall_started:.0f} s wall")
         prior_weights = tuple(round(float(w), 4) for w in w_prior)
-        for name, weight in zip(PRIOR_FEATURES, prior_weights):
+        for name, weight in zip(PRIOR_FEATURES, prior_weights, strict=True):
             print(f"  {name:<16} {weight:+.4f}")
 
     if args.write:
