@@ -161,7 +161,7 @@ def webkit_driver(display: str | None = None, log_path: Path | None = None):
     for _ in range(WEBKIT_START_ATTEMPTS):
         service = Service(executable_path=WEBKIT_WEBDRIVER, env=env,
                           log_output=str(log_path) if log_path else subprocess.DEVNULL)
-        driver, problem = _bounded(lambda: webdriver.WebKitGTK(options=options, service=service),
+        driver, problem = _bounded(lambda service=service: webdriver.WebKitGTK(options=options, service=service),
                                    WEBKIT_START_SECONDS, service.stop)
         if driver is not None:
             return driver

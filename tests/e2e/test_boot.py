@@ -84,7 +84,8 @@ def test_csp_stops_outside_requests_and_inline_scripts(page, load_game, browser_
     browser_guard.expect_error(r"elsewhere\.invalid|script-src")  # each browser words the block its own way
     # The policy itself blocked it (not a failed lookup): the page is told which directive.
     blocked_by = page.evaluate("""() => new Promise((resolve) => {
-        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {once: true});
+        document.addEventListener('securitypolicyviolation',
+                                  (event) => resolve(event.effectiveDirective), {once: true});
         fetch('http://elsewhere.invalid/x').catch(() => {});
     })""")
     assert blocked_by == "connect-src"
@@ -114,11 +115,14 @@ def not_found(route):
 @pytest.mark.parametrize(
     ("missing", "message_pattern", "noise"),
     [
-        ("**/jaipur-*.whl", r"Could not download app/[0-9a-f]{16}/jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)", MISSING_FILE_NOISE),
-        ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)", MISSING_FILE_NOISE),  # full path only
+        ("**/jaipur-*.whl", r"Could not download app/[0-9a-f]{16}/jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)",
+         MISSING_FILE_NOISE),
+        ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)",
+         MISSING_FILE_NOISE),  # full path only
         ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE + r"|pyodide/pyodide\.mjs"),
-        ("**/pyodide/pyodide.asm.wasm", r"Could not download pyodide/pyodide\.asm\.wasm \(HTTP 404\)", PYODIDE_CRASH_NOISE),
+        ("**/pyodide/pyodide.asm.wasm", r"Could not download pyodide/pyodide\.asm\.wasm \(HTTP 404\)",
+         PYODIDE_CRASH_NOISE),
         ("**/pyodide/python_stdlib.zip", r"python_stdlib\.zip", PYODIDE_CRASH_NOISE),
     ],
     ids=["app-wheel", "micropip-wheel", "build-json", "pyodide-mjs", "pyodide-wasm", "stdlib"],

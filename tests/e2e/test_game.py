@@ -8,8 +8,17 @@ from collections import Counter
 import pytest
 
 from jaipur_core import CARD_NAMES, Game
-from tests.e2e.table_driver import (CARDS, export_record, import_file, play_moves, play_one_move, play_until,
-                                    read_table, snapshot, wait_until_settled)
+from tests.e2e.table_driver import (
+    CARDS,
+    export_record,
+    import_file,
+    play_moves,
+    play_one_move,
+    play_until,
+    read_table,
+    snapshot,
+    wait_until_settled,
+)
 
 pytestmark = pytest.mark.e2e
 

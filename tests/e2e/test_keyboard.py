@@ -20,7 +20,8 @@ FOCUSED = """() => {
   const a = document.activeElement;
   if (!a || a === document.body) return null;
   const row = a.dataset.zone === 'market' ? 'market' : (a.dataset.zone ? 'mine' : '');
-  const mine = [...document.querySelectorAll('[data-action=select][data-zone=hand], [data-action=select][data-zone=herd]')];
+  const mine = [...document.querySelectorAll(
+    '[data-action=select][data-zone=hand], [data-action=select][data-zone=herd]')];
   const market = [...document.querySelectorAll('[data-action=select][data-zone=market]')];
   return {testid: a.dataset.testid || '', key: a.dataset.key || '', row,
           position: row === 'market' ? market.indexOf(a) : mine.indexOf(a),

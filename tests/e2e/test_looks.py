@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from jaipur_core.share import position_fragment
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
+from jaipur_core.share import position_fragment
 from tests.e2e.table_driver import import_file, wait_until_settled
 from tests.helpers import state as position_state
 from tests.test_app_untrusted import stalled

@@ -9,8 +9,7 @@ import pytest
 from jaipur_core import Game, legal_actions
 from jaipur_core.share import game_fragment
 from tests.e2e.records import link_near_the_end
-from tests.e2e.table_driver import (export_record, play_one_move, play_until, read_table, snapshot,
-                                    wait_until_settled)
+from tests.e2e.table_driver import export_record, play_one_move, play_until, read_table, snapshot, wait_until_settled
 
 pytestmark = pytest.mark.e2e
 

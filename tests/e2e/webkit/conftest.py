@@ -20,6 +20,7 @@ import os
 import time
 
 import pytest
+
 from tests.e2e import engines
 from tests.e2e.table_driver import READ_TABLE, SETTLED, plans
 
@@ -34,7 +35,8 @@ if (!window.__jaipurProblems) {
     problems.push('console error: ' + args.map(text).join(' '));
     return original.apply(this, args);
   };
-  window.addEventListener('error', (event) => problems.push('page error: ' + (event.error ? text(event.error) : event.message)));
+  window.addEventListener('error', (event) =>
+    problems.push('page error: ' + (event.error ? text(event.error) : event.message)));
   window.addEventListener('unhandledrejection', (event) => problems.push('unhandled rejection: ' + text(event.reason)));
   document.addEventListener('securitypolicyviolation', (event) =>
     problems.push('CSP violation: ' + event.effectiveDirective + ' ' + event.blockedURI));
