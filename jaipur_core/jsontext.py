@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable
 from itertools import accumulate
 
 from .errors import InvalidJSONError
@@ -115,6 +116,7 @@ def json_value_problem(value, depth: int = 0) -> str | None:
         return None if value.bit_length() <= 100 else "holds an integer too long for JSON input"
     if type(value) is float:
         return None if math.isfinite(value) else "holds a number JSON does not allow"
+    entries: Iterable[object]
     if isinstance(value, list):
         entries = value
     elif isinstance(value, dict):

@@ -8,6 +8,8 @@ before it is used, and a bad value is quoted only in part (`limits.echo`).
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from .cards import (
     BONUS_SIZES,
     BONUS_TOKENS,
@@ -45,7 +47,15 @@ MAX_ROUND_SCORE = (sum(map(sum, GOODS_TOKENS)) + sum(map(sum, BONUS_TOKENS.value
 
 def position_to_json(state: GameState) -> dict:
     """The position object (docs/formats.md) of `state` (hands and market in canonical order)."""
-    data = {
+    players: list[dict[str, object]] = [{
+        "hand": counts_to_names(state.hands[player]),
+        "herd": state.herds[player],
+        "goods_tokens": goods_won_to_json(state.goods_won[player]),
+        "bonus_tokens": list(state.bonus_won[player]),
+        "camel_token": state.camel_token == player,
+    } for player in (0, 1)]
+    add_known_to_json(players, state.known)
+    return {
         "format": POSITION_FORMAT,
         "phase": state.phase,
         "round": state.round,
@@ -58,18 +68,10 @@ def position_to_json(state: GameState) -> dict:
         "goods_tokens": {CARD_NAMES[good]: list(state.goods_pile(good)) for good in GOODS},
         "bonus_tokens": {str(size): list(pile) for size, pile in zip(BONUS_SIZES, state.bonus_piles, strict=True)},
         "camel_token": state.camel_token is None,
-        "players": [{
-            "hand": counts_to_names(state.hands[player]),
-            "herd": state.herds[player],
-            "goods_tokens": goods_won_to_json(state.goods_won[player]),
-            "bonus_tokens": list(state.bonus_won[player]),
-            "camel_token": state.camel_token == player,
-        } for player in (0, 1)],
+        "players": players,
         "round_result": state.round_result.to_json() if state.round_result else None,
         "winner": state.winner,
     }
-    add_known_to_json(data["players"], state.known)
-    return data
 
 
 def add_known_to_json(players: list, known) -> None:
@@ -136,12 +138,12 @@ def position_from_json(data) -> GameState:
         bonus_won.append(tuple(seat.integer_list("bonus_tokens", None, low=1, high=10)))
         camel_flags.append(seat.field("camel_token", bool))
         known.append(read_known(seat, index, hands[-1], len(hand)))
-    state.hands, state.herds = tuple(hands), tuple(herds)
-    state.goods_won, state.bonus_won = tuple(goods_won), tuple(bonus_won)
+    state.hands, state.herds = (hands[0], hands[1]), (herds[0], herds[1])
+    state.goods_won, state.bonus_won = (goods_won[0], goods_won[1]), (bonus_won[0], bonus_won[1])
     state.camel_token = camel_token_place(on_table, camel_flags)
     state.round_result = _read_round_result(reader)
     state.winner = reader.choice("winner", (0, 1, None))
-    state.known = tuple(known)
+    state.known = (known[0], known[1])
     _check_conservation(state)
     _check_phase(state, len(market))
     return state
@@ -236,7 +238,7 @@ def _json_text(value) -> str:
     return "null" if value is None else str(value)
 
 
-def _fail(path: str, message: str):
+def _fail(path: str, message: str) -> NoReturn:
     raise InvalidPositionError(f"{path}: {message}")
 
 
@@ -395,10 +397,11 @@ def _check_phase(state: GameState, market_size: int) -> None:
 
 
 def _seals_before(state: GameState) -> tuple[int, int]:
+    assert state.round_result is not None  # checked by the caller
     seal = state.round_result.seal
     seals = list(state.seals)
     if seal is not None:
         if seals[seal] < 1:
             _fail("seals", f"the round's winner {seal} must hold at least one seal")
         seals[seal] -= 1
-    return tuple(seals)
+    return seals[0], seals[1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from operator import mul
 
-from .actions import CAMELS, Action, Sell, TakeGood, Trade, cards_text, parse_action
+from .actions import CAMELS, Action, Sell, TakeCamels, TakeGood, Trade, cards_text, parse_action
 from .cards import (
     BONUS_SIZES,
     CAMEL,
@@ -113,7 +113,7 @@ def _market_actions(market, hand_full: bool):
 
 
 def _sells(hand) -> tuple[Action, ...]:
-    sells = []
+    sells: list[Action] = []
     for good in GOODS:
         lowest = PRECIOUS_MINIMUM_SALE if good in PRECIOUS else 1
         sells.extend(_intern(Sell(good, count)) for count in range(lowest, hand[good] + 1))
@@ -168,17 +168,17 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
         return Reason("game-over", "The game is over")
     player = state.to_move
     hand, market = state.hands[player], state.market
-    kind = action.kind
-    if kind == "take":
+    # isinstance, not `action.kind`: the type checker follows it to each kind's fields.
+    if isinstance(action, TakeGood):
         if sum(hand) >= HAND_LIMIT:
             return Reason("hand-full", f"Your hand already holds {HAND_LIMIT} cards", limit=HAND_LIMIT)
         if not market[action.good]:
             return Reason("market-lacks", f"The market has no {CARD_NAMES[action.good]}",
                           good=CARD_NAMES[action.good])
         return None
-    if kind == "camels":
+    if isinstance(action, TakeCamels):
         return None if market[CAMEL] else Reason("no-camels", "There are no camels in the market")
-    if kind == "sell":
+    if isinstance(action, Sell):
         good, count = action.good, action.count
         if good == CAMEL:
             return Reason("camels-not-sold", "Camels cannot be sold")
@@ -191,7 +191,7 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
             return Reason("hand-lacks", f"You have {_only(hand[good], good)} in your hand",
                           good=CARD_NAMES[good], count=hand[good])
         return None
-    if kind == "trade":
+    if isinstance(action, Trade):
         return _why_trade_illegal(action, market, hand, state.herds[player])
     return Reason("unknown-action", "Unknown action")
 
@@ -254,23 +254,22 @@ def apply_legal(state: GameState, action: Action) -> GameState:
     player = state.to_move
     new = state.copy()
     new.to_move = 1 - player
-    kind = action.kind
-    if kind == "sell":
+    if isinstance(action, Sell):
         return _sell(state, new, player, action.good, action.count)
     hand = list(state.hands[player])
     market = list(state.market)
-    if kind == "take":
+    if isinstance(action, TakeGood):
         good = action.good
         market[good] -= 1
         hand[good] += 1
         missing = 1
         known = state.known[player]
         new.known = _with(state.known, player, _with(known, good, known[good] + 1))
-    elif kind == "camels":
+    elif isinstance(action, TakeCamels):
         missing = market[CAMEL]
         market[CAMEL] = 0
         new.herds = _with(state.herds, player, state.herds[player] + missing)
-    else:
+    elif isinstance(action, Trade):
         taken, given = action.taken, action.given
         for card in range(7):
             market[card] += given[card] - taken[card]
@@ -280,6 +279,8 @@ def apply_legal(state: GameState, action: Action) -> GameState:
             new.herds = _with(state.herds, player, state.herds[player] - given[CAMEL])
         missing = 0
         new.known = _with(state.known, player, _known_after_trade(state.known[player], taken, given))
+    else:
+        raise TypeError(f"not an action: {action!r}")
     new.hands = _with(state.hands, player, tuple(hand))
     if missing:
         deck = state.deck

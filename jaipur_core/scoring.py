@@ -29,8 +29,9 @@ def score_round(state: GameState) -> GameState:
     """
     scored = state.copy()
     holder = camel_token_holder(state.herds)
-    scores = tuple(state.goods_score(p) + sum(state.bonus_won[p])
-                   + (CAMEL_TOKEN_VALUE if holder == p else 0) for p in (0, 1))
+    score_of = [state.goods_score(p) + sum(state.bonus_won[p]) + (CAMEL_TOKEN_VALUE if holder == p else 0)
+                for p in (0, 1)]
+    scores = (score_of[0], score_of[1])
     bonus_counts = (len(state.bonus_won[0]), len(state.bonus_won[1]))
     goods_counts = (state.goods_count(0), state.goods_count(1))
     seal = round_winner(scores, bonus_counts, goods_counts)
@@ -38,7 +39,7 @@ def score_round(state: GameState) -> GameState:
     if seal is not None:
         seals[seal] += 1
     scored.camel_token = holder
-    scored.seals = tuple(seals)
+    scored.seals = (seals[0], seals[1])
     scored.round_result = RoundResult(scores, holder, bonus_counts, goods_counts, seal)
     if seal is not None and seals[seal] >= SEALS_TO_WIN:
         scored.phase = GAME_OVER

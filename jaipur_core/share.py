@@ -45,6 +45,7 @@ def decode_data(code: str) -> dict:
         text = unquote(code, errors="strict").strip()
     except UnicodeDecodeError:
         raise InvalidShareError("the link's data is not UTF-8 text") from None
+    raw: str | bytes  # load_json reads either
     if text.startswith("{"):
         raw = text
     else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .cards import (
     BONUS_SIZES,
@@ -108,7 +109,7 @@ class GameState:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None  # states are compared, not used as keys
+    __hash__ = None  # type: ignore[assignment]  # states are compared, not used as keys
 
     def __repr__(self) -> str:
         return (f"<GameState round {self.round} {self.phase} to_move={self.to_move} "
@@ -131,6 +132,14 @@ class GameState:
 
     def goods_count(self, player: int) -> int:
         return sum(len(values) for values in self.goods_won[player])
+
+
+Value = TypeVar("Value")
+
+
+def in_seat_order(seat: int, mine: Value, theirs: Value) -> tuple[Value, Value]:
+    """(seat 0's, seat 1's) from what belongs to `seat` and to the other seat."""
+    return (mine, theirs) if seat == 0 else (theirs, mine)
 
 
 def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
@@ -161,7 +170,7 @@ def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
     state = object.__new__(GameState)
     state.phase = PLAY
     state.round = round_number
-    state.seals = tuple(seals)
+    state.seals = (seals[0], seals[1])
     state.round_starter = starter
     state.to_move = starter
     state.market = tuple(market)
@@ -170,8 +179,9 @@ def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
     state.tokens_taken = (0,) * len(GOODS)
     state.bonus_piles = tuple(bonus_piles)
     state.camel_token = None
-    state.hands = tuple(tuple(dealt[p].count(good) for good in GOODS) for p in (0, 1))
-    state.herds = tuple(dealt[p].count(CAMEL) for p in (0, 1))
+    hand_of = [tuple(dealt[p].count(good) for good in GOODS) for p in (0, 1)]
+    state.hands = (hand_of[0], hand_of[1])
+    state.herds = (dealt[0].count(CAMEL), dealt[1].count(CAMEL))
     state.goods_won = (_NO_GOODS_TOKENS, _NO_GOODS_TOKENS)
     state.bonus_won = ((), ())
     state.round_result = None

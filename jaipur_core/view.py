@@ -41,7 +41,7 @@ from .position import (
     read_known,
 )
 from .rules import legal_actions_for
-from .state import PHASES, PLAY, GameState, RoundResult
+from .state import PHASES, PLAY, GameState, RoundResult, in_seat_order
 
 VIEW_FORMAT = "jaipur-view/1"
 
@@ -124,18 +124,18 @@ class PlayerView:
 
     def to_json(self) -> dict:
         me, other = self.seat, 1 - self.seat
-        players = [None, None]
-        players[me] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
-                       "goods_tokens": goods_won_to_json(self.goods_won[me]),
-                       "bonus_tokens": list(self.own_bonus),
-                       "camel_token": self.camel_token == me}
-        players[other] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
-                          "goods_tokens": goods_won_to_json(self.goods_won[other]),
-                          "camel_token": self.camel_token == other}
+        mine: dict[str, object] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
+                                   "goods_tokens": goods_won_to_json(self.goods_won[me]),
+                                   "bonus_tokens": list(self.own_bonus),
+                                   "camel_token": self.camel_token == me}
+        theirs: dict[str, object] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
+                                     "goods_tokens": goods_won_to_json(self.goods_won[other]),
+                                     "camel_token": self.camel_token == other}
         if self.opponent_bonus is None:
-            players[other]["bonus_count"] = self.opponent_bonus_count
+            theirs["bonus_count"] = self.opponent_bonus_count
         else:
-            players[other]["bonus_tokens"] = list(self.opponent_bonus)
+            theirs["bonus_tokens"] = list(self.opponent_bonus)
+        players = list(in_seat_order(me, mine, theirs))
         add_known_to_json(players, self.known)
         return {
             "format": VIEW_FORMAT, "seat": me, "phase": self.phase, "round": self.round,
@@ -156,7 +156,7 @@ class PlayerView:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # views are compared, not used as keys
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
@@ -176,7 +176,8 @@ def view_of(state: GameState, seat: int) -> PlayerView:
     view.deck_size = len(state.deck)
     view.discard = state.discard
     view.tokens_taken = state.tokens_taken
-    view.bonus_sizes = tuple(len(pile) for pile in state.bonus_piles)
+    piles = state.bonus_piles
+    view.bonus_sizes = (len(piles[0]), len(piles[1]), len(piles[2]))
     view.camel_token = state.camel_token
     view.hand = state.hands[seat]
     view.herds = state.herds
@@ -227,18 +228,15 @@ def sample_state(view: PlayerView, rng: random.Random, use_known: bool = True) -
         opponent_bonus = list(view.opponent_bonus)
 
     state = object.__new__(GameState)
-    me, other = view.seat, 1 - view.seat
-    hands, bonus_won = [None, None], [None, None]
-    hands[me] = view.hand
-    hands[other] = counts_from_cards(other_hand, len(GOODS))
-    bonus_won[me] = view.own_bonus
-    bonus_won[other] = tuple(opponent_bonus)
+    me = view.seat
+    hands = in_seat_order(me, view.hand, counts_from_cards(other_hand, len(GOODS)))
+    bonus_won = in_seat_order(me, view.own_bonus, tuple(opponent_bonus))
     state.phase, state.round, state.seals = view.phase, view.round, view.seals
     state.round_starter, state.to_move = view.round_starter, view.to_move
     state.market, state.deck, state.discard = view.market, tuple(deck), view.discard
     state.tokens_taken, state.bonus_piles = view.tokens_taken, tuple(bonus_piles)
-    state.camel_token, state.hands, state.herds = view.camel_token, tuple(hands), view.herds
-    state.goods_won, state.bonus_won = view.goods_won, tuple(bonus_won)
+    state.camel_token, state.hands, state.herds = view.camel_token, hands, view.herds
+    state.goods_won, state.bonus_won = view.goods_won, bonus_won
     state.round_result, state.winner = view.round_result, view.winner
     state.known = view.known
     return state
@@ -279,13 +277,9 @@ def view_from_json(data) -> PlayerView:
         _fail(f"players[{seat}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
     view.hand = counts_from_cards(hand, len(GOODS))
     view.opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
-    herds = [None, None]
     camels = CARD_COUNTS[CAMEL]
-    herds[seat], herds[other] = mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels)
-    view.herds = tuple(herds)
-    goods_won = [None, None]
-    goods_won[seat], goods_won[other] = _read_goods_won(mine, seat), _read_goods_won(theirs, other)
-    view.goods_won = tuple(goods_won)
+    view.herds = in_seat_order(seat, mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels))
+    view.goods_won = in_seat_order(seat, _read_goods_won(mine, seat), _read_goods_won(theirs, other))
     view.own_bonus = tuple(mine.integer_list("bonus_tokens", None, low=1, high=10))
     if "bonus_tokens" in theirs.data:
         view.opponent_bonus = tuple(theirs.integer_list("bonus_tokens", None, low=1, high=10))
@@ -293,15 +287,12 @@ def view_from_json(data) -> PlayerView:
     else:
         view.opponent_bonus = None
         view.opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
-    held = [False, False]
-    held[seat], held[other] = mine.field("camel_token", bool), theirs.field("camel_token", bool)
-    view.camel_token = camel_token_place(on_table, held)
+    held = in_seat_order(seat, mine.field("camel_token", bool), theirs.field("camel_token", bool))
+    view.camel_token = camel_token_place(on_table, list(held))
     view.round_result = _read_round_result(reader)
     view.winner = reader.choice("winner", (0, 1, None))
-    known = [None, None]
-    known[seat] = read_known(mine, seat, view.hand, sum(view.hand))
-    known[other] = read_known(theirs, other, None, view.opponent_hand_size)
-    view.known = tuple(known)
+    view.known = in_seat_order(seat, read_known(mine, seat, view.hand, sum(view.hand)),
+                               read_known(theirs, other, None, view.opponent_hand_size))
     _check_view(view)
     _check_public_facts(view)
     return view

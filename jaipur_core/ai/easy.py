@@ -20,7 +20,7 @@ def _preference(view: PlayerView, action) -> float:
     kind = action.kind
     taken = view.tokens_taken
     if kind == "sell":
-        paid = sum(GOODS_TOKENS[action.good][taken[action.good]:][:action.count])
+        paid: float = sum(GOODS_TOKENS[action.good][taken[action.good]:][:action.count])
         if action.count < view.hand[action.good]:
             paid *= 0.5            # sells all of a kind at once
         return paid * (0.6 if action.count >= 3 or action.good in PRECIOUS else 0.3)

@@ -50,7 +50,7 @@ def _closing_sales(state: GameState, player: int):
         return []
     tokens_taken = state.tokens_taken
     hand = state.hands[player]
-    sales = []
+    sales: list[Sell] = []
     for good in GOODS:
         left = _PILE_SIZES[good] - tokens_taken[good]
         held = hand[good]
@@ -82,7 +82,7 @@ def closing_win(state: GameState) -> bool:
         moves.append(CAMELS)
     for move in moves:
         ended = apply_legal(state, move)
-        if ended.phase != PLAY and ended.round_result.seal == mover:
+        if ended.phase != PLAY and ended.round_result is not None and ended.round_result.seal == mover:
             return True
     return False
 
@@ -119,6 +119,7 @@ def logistic(x: float) -> float:
 def round_value(state: GameState, seat: int, weights) -> float:
     """Chance that `seat` wins the round: exact once it is scored, else the learned estimate."""
     if state.phase != PLAY:
+        assert state.round_result is not None  # a scored round has its result
         seal = state.round_result.seal
         return 0.5 if seal is None else (1.0 if seal == seat else 0.0)
     if closing_win(state):

@@ -30,7 +30,7 @@ import random
 from math import exp
 
 from ..rules import apply_legal
-from ..state import PLAY
+from ..state import PLAY, GameState
 from ..view import PlayerView, sample_state, view_of
 from .anytime import AnytimeSearch
 from .heuristic import WIN_VALUE, Context, ranked_actions
@@ -102,7 +102,7 @@ class Hard2026Search(AnytimeSearch):
         self.iterations = len(self.seeds) * len(self.candidates) if len(self.candidates) > 1 else 0
         self.done_iterations = 0
         self._sample_index = -1
-        self._sample = None
+        self._sample: GameState | None = None
 
     def _iterate(self) -> None:
         index = self.done_iterations
@@ -110,6 +110,7 @@ class Hard2026Search(AnytimeSearch):
         if sample != self._sample_index:
             self._sample = sample_state(self.view, random.Random(self.seeds[sample]), use_known=False)
             self._sample_index = sample
+        assert self._sample is not None  # dealt above for the first candidate of each sample
         state = apply_legal(self._sample, self.candidates[candidate])
         for _ in range(self.replies):
             if state.phase != PLAY:

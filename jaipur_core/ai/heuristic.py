@@ -80,12 +80,12 @@ class Context:
         hand_size = view.opponent_hand_size
         self.grab_table = _cached(_GRAB_TABLES, (view.tokens_taken, view.herds[other] + hand_size >= 2,
                                                  hand_size < HAND_LIMIT), _grab_table)
-        self.grab_cache = {}
+        self.grab_cache: dict[tuple, float] = {}
         # time_factor is a function of its key alone: one table for every Context.
         if len(_TIME_FACTORS) >= _TABLES_LIMIT:
             _TIME_FACTORS.clear()
         self.factor_cache = _TIME_FACTORS
-        self.camel_cache = {}
+        self.camel_cache: dict[tuple, float] = {}
 
 
 def _refill_share(*unseen):
@@ -213,7 +213,7 @@ def market_grab(market, missing: int, refill_share, tokens_taken, herd: int, han
             expected = min(expected, 1.0)
         pile = GOODS_TOKENS[good][tokens_taken[good]:]
         whole = int(expected)
-        value = sum(pile[:whole])
+        value: float = sum(pile[:whole])
         if whole < len(pile):
             value += (expected - whole) * pile[whole]
         if good in PRECIOUS and expected < 2.0:
@@ -296,7 +296,7 @@ def action_value(ctx: Context, action) -> float:
     herd = view.herds[me]
     market = view.market
     tokens_taken = view.tokens_taken
-    bonus_sizes = view.bonus_sizes
+    bonus_sizes: tuple[int, ...] = view.bonus_sizes
     deck_size = view.deck_size
     realized = ctx.realized[me]
     kind = action.kind
@@ -380,7 +380,7 @@ def action_values(ctx: Context, actions) -> list[float]:
             base = ctx.realized[ctx.me] - ctx.realized[ctx.other]
             opponent_cards = ctx.opponent_hand_size * OPPONENT_CARD_VALUE * factor
             camel_cache = ctx.camel_cache
-            camel_values = {}   # market camels after the trade -> camel_term of the herd
+            camel_values: dict[int, float] = {}   # market camels after the trade -> camel_term of the herd
             t0, t1, t2, t3, t4, t5 = ctx.sale_table
             g0, g1, g2, g3, g4, g5 = ctx.grab_table
             shared = True

@@ -29,8 +29,10 @@ extra thought goes to the ones that are not, where it changes the move).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from math import sqrt
 
+from ..actions import Action
 from ..rules import apply_legal, legal_actions
 from ..state import PLAY
 from ..view import PlayerView, sample_state, view_of
@@ -78,16 +80,18 @@ class _Node:
         self.prior = prior
         self.visits = 0
         self.total = 0.0          # sum of values from the searching seat's side
-        self.children = None      # action -> _Node once a deal passes through it
-        self.available = None     # legal-actions key -> [(action, child)] (not at the root)
+        self.children: dict[Action, _Node] | None = None   # action -> _Node once a deal passes through it
+        # legal-actions key -> [(action, child)] (not at the root)
+        self.available: dict[tuple, list[tuple[Action, _Node]]] | None = None
         # (actions, heuristic values) of the deal that expanded the node; its children
         # and their priors are made from them when a later deal passes through (most
         # expanded nodes are met only once: they never pay for the softmax and nodes).
-        self.valued = None
+        self.valued: tuple[list, list] | None = None
 
 
 def _make_children(node: _Node, prior_weights) -> None:
     """The children of an expanded node, with priors from the values of its first deal."""
+    assert node.valued is not None  # the node was expanded by a deal
     ranked_pairs = ranked(*node.valued)
     node.children = {action: _Node(p) for (_, action), p in zip(ranked_pairs, priors(ranked_pairs, prior_weights))}
     node.valued = None
@@ -175,6 +179,7 @@ class MctsSearch(AnytimeSearch):
     def _extend_if_close(self) -> None:
         """At the end of a budget: go on to the next one if the choice is still a close call."""
         first = second = 0
+        assert self.root.children is not None  # made with the search
         for child in self.root.children.values():
             if child.visits > first:
                 first, second = child.visits, first
@@ -188,6 +193,8 @@ class MctsSearch(AnytimeSearch):
     def _select(self, node: _Node, state):
         mover = state.to_move
         children = node.children
+        assert children is not None  # only expanded nodes are selected from
+        available: Iterable[tuple[Action, _Node]]
         if node is self.root:
             available = children.items()
         else:
@@ -198,15 +205,16 @@ class MctsSearch(AnytimeSearch):
             by_key = node.available
             if by_key is None:
                 by_key = node.available = {}
-            available = by_key.get(key)
-            if available is None:
-                available = []
+            pairs = by_key.get(key)
+            if pairs is None:
+                pairs = []
                 for action in actions:
                     child = children.get(action)
                     if child is None:
                         child = children[action] = _Node(LATE_PRIOR)
-                    available.append((action, child))
-                by_key[key] = available
+                    pairs.append((action, child))
+                by_key[key] = pairs
+            available = pairs
         parent_visits = 0
         for _, child in available:
             parent_visits += child.visits

@@ -41,8 +41,11 @@ def play_game(levels: tuple[str, str], seed, number: int, round_cap: int = ROUND
     deal_rng = random.Random(f"jaipur-sim/{seed}/{number}/deal")
     ai_rngs = [random.Random(f"jaipur-sim/{seed}/{number}/side{side}") for side in (0, 1)]
     state = new_game(deal_rng, first=number % 2)
-    times, points, enders = ([], []), ([], []), [0, 0]
-    turns, rounds, faults, cap_hits = [], 0, [0, 0], 0
+    times: tuple[list[float], list[float]] = ([], [])
+    points: tuple[list[int], list[int]] = ([], [])
+    enders = [0, 0]
+    turns: list[int] = []
+    rounds, faults, cap_hits = 0, [0, 0], 0
 
     def outcome(winner):
         return GameOutcome(winner, rounds, turns, times, tuple(faults), cap_hits, points, tuple(enders))
@@ -66,8 +69,10 @@ def play_game(levels: tuple[str, str], seed, number: int, round_cap: int = ROUND
             actions += 1
         turns.append(actions)
         enders[mover] += 1
+        result = state.round_result
+        assert result is not None  # the round is over: it is scored
         for side in (0, 1):
-            points[side].append(state.round_result.scores[side])
+            points[side].append(result.scores[side])
         if state.phase == GAME_OVER:
             return outcome(state.winner)
         state = next_round(state, deal_rng)
