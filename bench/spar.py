@@ -487,7 +487,9 @@ def _play(args) -> int:
     wins = sum(data["winner"] == "ours" for data in finished)
     if args.jobs > 1:
         import multiprocessing
-        pool = multiprocessing.Pool(args.jobs)
+        # spawn, not fork: a fork of a process with threads (pytest's workers) can copy a lock
+        # another thread holds, and the child then waits for ever (a test run hung so).
+        pool = multiprocessing.get_context("spawn").Pool(args.jobs)
         games = pool.imap_unordered(_play_job, jobs, chunksize=1)
     else:
         pool, games = None, map(_play_job, jobs)

@@ -164,7 +164,9 @@ def simulate(ai: str, vs: str, games: int, seed=0, jobs: int = 1,
     summary = Summary((ai, vs), games, seed)
     if jobs > 1 and games > 1:
         import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
+        # spawn, not fork: a fork of a process with threads (a test runner's, a server's)
+        # can copy a lock another thread holds, and the child then waits for ever.
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             summary.outcomes = list(pool.imap(_play, jobs_list, chunksize=1))
     else:
         summary.outcomes = [_play(job) for job in jobs_list]
