@@ -23,6 +23,7 @@ from jaipur_core import (
     replay,
     replay_json,
 )
+from jaipur_core.state import deal_round
 
 
 def play_out(seed: int, stop=None) -> Game:
@@ -282,3 +283,28 @@ def test_game_play_rejects_illegal_actions_and_keeps_the_record():
 def test_same_seed_same_record(seed):
     assert play_out(seed).to_record_json() == play_out(seed).to_record_json()
     assert play_out(seed).to_record_json() != play_out(seed + 1).to_record_json()
+
+
+#: The deals of play_out(6), a seeded game of three rounds, as the code dealt them when the
+#: game value moved to jaipur_core (issue 26): round N > 1 comes from
+#: random.Random(f"jaipur/{seed}/round/{N}"). A change to the seed rule, in the engine or
+#: the page, deals other rounds and fails here: saved and linked games would resume differently.
+PINNED_SEED = 6
+PINNED_DEALS = (  # (round, to_move, market, hands, herds, top 5 of the deck)
+    (1, 0, (1, 0, 0, 1, 0, 0, 3), ((1, 0, 0, 0, 1, 3), (0, 1, 0, 1, 2, 0)), (0, 1), (2, 5, 6, 3, 6)),
+    (2, 1, (0, 0, 0, 0, 1, 1, 3), ((1, 0, 0, 0, 0, 2), (0, 1, 0, 1, 1, 1)), (2, 1), (4, 0, 3, 6, 2)),
+    (3, 0, (0, 0, 0, 1, 1, 0, 3), ((0, 0, 1, 1, 0, 1), (1, 1, 0, 0, 1, 2)), (2, 0), (4, 6, 4, 2, 2)),
+)
+
+
+def test_a_seeded_game_deals_the_pinned_rounds():
+    game = play_out(PINNED_SEED)
+    assert game.to_record_json()["seed"] == PINNED_SEED
+    deals = tuple((r.start.round, r.start.to_move, r.start.market, r.start.hands, r.start.herds,
+                   r.start.deck[:5]) for r in game.record.rounds)
+    assert deals == PINNED_DEALS
+    # round 2 and 3 are dealt from the game's seed and the round number alone
+    for number in (2, 3):
+        dealt = random.Random(f"jaipur/{PINNED_SEED}/round/{number}")
+        start = game.record.rounds[number - 1].start
+        assert deal_round(dealt, number, start.seals, start.round_starter) == start
