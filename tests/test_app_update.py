@@ -269,3 +269,23 @@ def test_continue_after_an_error_restarts_a_computer_turn_that_was_cut_short():
     assert state.search is None and state.note.kind == "error"
     state, effects = update(state, Pressed("dismiss"))
     assert state.note is None and [e.purpose for e in effects if isinstance(e, StartSearch)] == ["ai"]
+
+
+def test_the_page_deals_the_pinned_rounds_of_a_seeded_game():
+    """The page's "Next round" deals a saved seeded game's rounds as the engine does (the
+    deals pinned in test_record: one seed rule for both)."""
+    from jaipur_core import GAME_OVER, ROUND_OVER
+    from pyscript_app.saves import encode_save
+    from tests.test_record import PINNED_DEALS, PINNED_SEED, play_out
+
+    whole = play_out(PINNED_SEED)
+    for number in (2, 3):
+        game = play_out(PINNED_SEED, stop=lambda g, n=number: len(g.record.rounds) == n - 1
+                        and g.state.phase in (ROUND_OVER, GAME_OVER))
+        assert game.state.phase == ROUND_OVER
+        state, _ = boot(saved=encode_save(game, "easy", 0, "you"), pause=0)
+        state, _ = update(state, Pressed("next-round"))
+        start = state.line.rounds[-1].start
+        assert start == whole.record.rounds[number - 1].start
+        assert (start.round, start.to_move, start.market, start.hands, start.herds,
+                start.deck[:5]) == PINNED_DEALS[number - 1]
