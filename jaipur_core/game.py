@@ -1,20 +1,30 @@
-"""A game in progress: the current state plus its record, and the dealing RNG.
+"""A game in play: an immutable value, its record plus the current position.
 
-This is what a front end holds. Every round after the first is dealt from a
-`random.Random` derived from the game's seed and the round number, so a game
+This is what every front end holds (the command line, the tools and the page).
+Playing, dealing the next round and taking back return new values; nothing is
+ever changed in place. Round 1 of a game with a seed is dealt from
+`random.Random(seed)`, every later round from `round_seed(seed, n)`, so a game
 resumed from its saved record deals the same rounds it would have dealt.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 
 from .actions import Action, parse_action
 from .errors import IllegalActionError, Reason
 from .limits import MAX_ACTIONS_PER_ROUND
 from .record import GameRecord, RoundRecord, record_from_json, replay
 from .rules import apply
-from .state import ROUND_OVER, GameState, new_game, next_round
+from .state import GAME_OVER, ROUND_OVER, GameState, new_game, next_round
+
+
+def round_seed(seed, number: int):
+    """What round `number` of the game dealt from `seed` is dealt from: `seed` itself for
+    round 1, "jaipur/{seed}/round/{number}" for every later round (docs/formats.md, `seed`).
+    The one seed rule: a saved game resumes with the same deals only while it holds."""
+    return seed if number == 1 else f"jaipur/{seed}/round/{number}"
 
 
 def round_length_refusal(actions_in_round: int) -> Reason | None:
@@ -32,55 +42,132 @@ def round_length_refusal(actions_in_round: int) -> Reason | None:
     return None
 
 
+@dataclass(frozen=True)
 class Game:
-    def __init__(self, record: GameRecord, state: GameState, seed: int | None = None):
-        self.record = record
-        self.state = state
-        self.seed = seed
+    """The record so far (players, rounds, extra fields such as the seed) and where it stands."""
 
+    record: GameRecord
+    state: GameState              # the position after the last round's last action
+
+    # --- making one ------------------------------------------------------------------
     @classmethod
     def new(cls, seed: int | None = None, first: int | None = None,
             players: tuple[str, str] = ("Player 1", "Player 2")) -> "Game":
+        """A new game dealt from `seed` (None: a fresh one); `first` None lets the deal choose."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        state = new_game(random.Random(seed), first)
-        record = GameRecord(list(players), [RoundRecord(state)], {"seed": seed})
-        return cls(record, state, seed)
+        state = new_game(random.Random(round_seed(seed, 1)), first)
+        return cls(GameRecord(players, (RoundRecord(state),), {"seed": seed}), state)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> "Game":
+        """The game a record holds, replayed (InvalidRecordError on any illegal step)."""
+        return cls(record, replay(record))
 
     @classmethod
     def from_record_json(cls, data) -> "Game":
-        record = record_from_json(data)
-        state = replay(record)
-        seed = record.extra.get("seed")
-        return cls(record, state, seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
+        return cls.from_record(record_from_json(data))
 
-    def play(self, action: Action | str) -> GameState:
-        """Apply the mover's action (IllegalActionError leaves everything unchanged).
+    @classmethod
+    def from_position(cls, state: GameState, players: tuple[str, str]) -> "Game":
+        """A game that starts at `state` (a shared position): no seed, one round, no moves."""
+        return cls(GameRecord(players, (RoundRecord(state),)), state)
 
-        Also refused: an action past MAX_ACTIONS_PER_ROUND in one round (code
-        "round-too-long"), so every record a Game writes can be read back.
-        """
-        if isinstance(action, str):
-            action = parse_action(action)
-        too_long = round_length_refusal(len(self.record.rounds[-1].actions))
-        if too_long is not None:
-            raise IllegalActionError(action, too_long)
-        self.state = apply(self.state, action)
-        self.record.rounds[-1].actions.append(action)
-        return self.state
+    def to_record_json(self) -> dict:
+        return self.record.to_json()
 
-    def next_round(self) -> GameState:
-        if self.seed is None:
-            rng = random.Random()
-        else:
-            rng = random.Random(f"jaipur/{self.seed}/round/{self.state.round + 1}")
-        self.state = next_round(self.state, rng)
-        self.record.rounds.append(RoundRecord(self.state))
-        return self.state
+    # --- what it holds ---------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.record.players
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        return self.record.rounds
+
+    @property
+    def seed(self) -> int | None:
+        """The integer the game deals from (the record's `seed`), or None."""
+        seed = self.record.get("seed")
+        return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+    def get(self, key: str, default=None):
+        """An extra field of the record (e.g. "opponent", "takebacks")."""
+        return self.record.get(key, default)
+
+    def with_extra(self, **fields) -> "Game":
+        """The game with these extra record fields set (a value of None removes one)."""
+        return replace(self, record=self.record.with_extra(**fields))
 
     @property
     def round_over(self) -> bool:
         return self.state.phase == ROUND_OVER
 
-    def to_record_json(self) -> dict:
-        return self.record.to_json()
+    @property
+    def actions_played(self) -> int:
+        return sum(len(r.actions) for r in self.rounds)
+
+    @property
+    def in_progress(self) -> bool:
+        """Worth keeping when replaced: moves were made and the game is not over."""
+        return self.state.phase != GAME_OVER and (self.actions_played > 0 or len(self.rounds) > 1)
+
+    @property
+    def round_full(self) -> Reason | None:
+        """The refusal (code "round-too-long") of any further action in this round, or None."""
+        return round_length_refusal(len(self.rounds[-1].actions))
+
+    # --- play ------------------------------------------------------------------------
+    def play(self, action: Action | str) -> "Game":
+        """The game after the mover plays `action`. IllegalActionError if the rules refuse
+        it, or (code "round-too-long") if the round already holds MAX_ACTIONS_PER_ROUND
+        actions: every record a game writes can be read back."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        too_long = self.round_full
+        if too_long is not None:
+            raise IllegalActionError(action, too_long)
+        state = apply(self.state, action)
+        return self._with_last(self.rounds[-1].then(action, state), state)
+
+    def next_round(self, fallback_seed: int | None = None) -> "Game":
+        """The next round, dealt by the seed rule (`round_seed`). A game without a seed (one
+        opened from a position) deals from `fallback_seed` by the same rule, or, without
+        one either, from a fresh generator."""
+        seed = self.seed if self.seed is not None else fallback_seed
+        number = self.state.round + 1
+        rng = random.Random() if seed is None else random.Random(round_seed(seed, number))
+        state = next_round(self.state, rng)
+        return replace(self, state=state,
+                       record=replace(self.record, rounds=self.rounds + (RoundRecord(state),)))
+
+    def take_back(self, count: int) -> "Game":
+        """The game with the last `count` actions of the current round undone."""
+        last = self.rounds[-1]
+        kept = len(last.actions) - max(0, min(count, len(last.actions)))
+        shorter = last.cut(kept)
+        return self._with_last(shorter, shorter.end)
+
+    def _with_last(self, last: RoundRecord, state: GameState) -> "Game":
+        return replace(self, state=state, record=replace(self.record, rounds=self.rounds[:-1] + (last,)))
+
+    # --- looking back ------------------------------------------------------------------
+    def movers(self) -> tuple[int, ...]:
+        """Who moved in each action of the current round."""
+        return tuple(before.to_move for before in self.rounds[-1].positions()[:-1])
+
+    def finished_rounds(self) -> tuple[GameState, ...]:
+        """The last position of every scored round, in order (the game-over panel lists them)."""
+        return tuple(r.end for r in self.rounds if r.end.round_result is not None)
+
+    def steps(self) -> tuple:
+        """Every position of the game, for review: (round, action or None, before, after),
+        starting with (1, None, None, the first deal)."""
+        out = []
+        for number, played in enumerate(self.rounds, 1):
+            positions = played.positions()
+            if number == 1:
+                out.append((number, None, None, positions[0]))
+            out.extend((number, action, before, after)
+                       for action, before, after in zip(played.actions, positions[:-1], positions[1:], strict=True))
+        return tuple(out)

@@ -1,5 +1,8 @@
 """`jaipur-game/1` records: reading, writing and replaying whole games.
 
+Records are immutable values (`GameRecord`, `RoundRecord`); `play_through` is the
+one loop that replays a round's actions. `game.Game` is a record in play.
+
 A record may come from a stranger (an imported file, a `#game=` link): the
 reader bounds the rounds, the actions per round and the names
 (`limits.py`) before it parses or plays anything, and raises only
@@ -8,7 +11,7 @@ InvalidRecordError, naming the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .actions import Action, parse_action
 from .cards import CAMEL, MARKET_START_CAMELS
@@ -22,37 +25,136 @@ from .state import PLAY, ROUND_OVER, GameState, next_starter
 RECORD_FORMAT = "jaipur-game/1"
 
 
-@dataclass
-class RoundRecord:
-    start: GameState
-    actions: list[Action] = field(default_factory=list)
+def play_through(start: GameState, actions, where: str | None = None) -> tuple[GameState, ...]:
+    """The one replay loop: the position before each action, then the one after the last.
 
-    def positions(self) -> list[GameState]:
-        """The position before each action, then the one after the last (len(actions) + 1).
-        A JaipurError if an action is illegal where it stands (replay names the step)."""
-        found = [self.start]
-        for action in self.actions:
+    An action illegal where it stands raises the rules' JaipurError; with `where`
+    (e.g. "round 2") an InvalidRecordError naming the round, the action's number and
+    the reason instead. Records, games, the page's review, take-back and log all replay
+    through here.
+    """
+    found = [start]
+    for number, action in enumerate(actions, 1):
+        try:
             found.append(apply(found[-1], action))
-        return found
+        except JaipurError as error:
+            if where is None:
+                raise
+            raise InvalidRecordError(f"{where}, action {number} ('{action}'): "
+                                     f"{getattr(error, 'reason', error)}") from None
+    return tuple(found)
 
 
-@dataclass
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round: its dealt position and the actions played in it (a tuple), immutable."""
+
+    start: GameState
+    actions: tuple[Action, ...] = ()
+    #: play_through(start, actions), once computed (a round is immutable, so is its replay)
+    _positions: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        if not isinstance(self.actions, tuple):
+            object.__setattr__(self, "actions", tuple(self.actions))
+
+    def positions(self, where: str | None = None) -> tuple[GameState, ...]:
+        """The position before each action, then the one after the last (len(actions) + 1).
+        A JaipurError if an action is illegal where it stands (see `play_through`)."""
+        if self._positions is None:
+            object.__setattr__(self, "_positions", play_through(self.start, self.actions, where))
+        return self._positions
+
+    @property
+    def end(self) -> GameState:
+        """The position after the round's last action."""
+        return self.positions()[-1]
+
+    def then(self, action: Action, after: GameState) -> "RoundRecord":
+        """This round with `action` (already applied, giving `after`) played next."""
+        longer = RoundRecord(self.start, self.actions + (action,))
+        if self._positions is not None:
+            object.__setattr__(longer, "_positions", self._positions + (after,))
+        return longer
+
+    def cut(self, count: int) -> "RoundRecord":
+        """This round with only its first `count` actions (0 <= count <= len(actions))."""
+        shorter = RoundRecord(self.start, self.actions[:count])
+        object.__setattr__(shorter, "_positions", self.positions()[:count + 1])
+        return shorter
+
+
+@dataclass(frozen=True)
 class GameRecord:
-    """Who played, and each round's dealt position with the actions played in it."""
+    """Who played, and each round's dealt position with the actions played in it. Immutable:
+    players and rounds are tuples; `extra` holds the record's other top-level fields (e.g. a
+    seed) as (key, value) pairs in their order, values frozen, written back unchanged."""
 
-    players: list[str]
-    rounds: list[RoundRecord]
-    #: Extra top-level fields read from a record (e.g. a seed), written back unchanged.
-    extra: dict = field(default_factory=dict)
+    players: tuple[str, ...]
+    rounds: tuple[RoundRecord, ...]
+    extra: tuple = ()
+
+    def __post_init__(self):
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "rounds", tuple(self.rounds))
+        pairs = self.extra.items() if isinstance(self.extra, dict) else self.extra
+        object.__setattr__(self, "extra", tuple((key, _freeze(value)) for key, value in pairs))
+
+    def get(self, key: str, default=None):
+        """An extra field's value (lists as tuples), or `default`."""
+        for name, value in self.extra:
+            if name == key:
+                return value
+        return default
+
+    def with_extra(self, **fields) -> "GameRecord":
+        """The record with these extra fields set (None: removed); the others keep their order."""
+        extra = dict(self.extra)
+        for key, value in fields.items():
+            if value is None:
+                extra.pop(key, None)
+            else:
+                extra[key] = value
+        return replace(self, extra=extra)
 
     def to_json(self) -> dict:
         data = {"format": RECORD_FORMAT, "players": list(self.players),
                 "rounds": [{"start": position_to_json(r.start),
                             "actions": [str(action) for action in r.actions]}
                            for r in self.rounds]}
-        for key, value in self.extra.items():
-            data.setdefault(key, value)
+        for key, value in self.extra:
+            data.setdefault(key, _thaw(value))
         return data
+
+
+class _Object(tuple):
+    """A JSON object inside a frozen record: its (key, value) pairs, in order."""
+
+    def __eq__(self, other):
+        return type(other) is _Object and tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
+def _freeze(value):
+    if isinstance(value, _Object):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return _Object((key, _freeze(v)) for key, v in value.items())
+    return value
+
+
+def _thaw(value):
+    if isinstance(value, _Object):
+        return {key: _thaw(v) for key, v in value}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
 
 
 def record_from_json(data) -> GameRecord:
@@ -101,7 +203,7 @@ def record_from_json(data) -> GameRecord:
         problem = json_value_problem(value, 1)
         if problem:
             raise InvalidRecordError(f"{clip(key)}: {problem}")
-    return GameRecord(list(players), parsed, extra)
+    return GameRecord(players, parsed, extra)
 
 
 def replay(record: GameRecord) -> GameState:
@@ -113,13 +215,7 @@ def replay(record: GameRecord) -> GameState:
             raise InvalidRecordError(f"round {index}: the start position must be in phase play")
         if state is not None:
             _check_follows(state, start, index, len(record.rounds[index - 2].actions))
-        state = start
-        for number, action in enumerate(round_record.actions, 1):
-            try:
-                state = apply(state, action)
-            except JaipurError as error:
-                raise InvalidRecordError(f"round {index}, action {number} ('{action}'): "
-                                         f"{getattr(error, 'reason', error)}") from None
+        state = round_record.positions(where=f"round {index}")[-1]
     return state
 
 

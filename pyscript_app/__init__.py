@@ -1,12 +1,12 @@
 """The browser table: Jaipur rendered by Python under Pyodide, as event -> update -> effects -> render.
 
 Modules (see docs/page.md):
-  table_state  the one immutable TableState (+ Note, Settings, Kept, Search)
+  table_state  the one immutable TableState (+ Note, Settings, Kept, Search); its game is a
+               jaipur_core.Game, itself immutable (play, next round, take back, review steps)
   events       what can happen (values); from_dom/from_key read the page's data- attributes
   effects      what update asks for (values): Save, StartSearch, Download, Copy, PickFile, Ready
   update       update(state, event) -> (state, effects), pure: the game in play
   games        which game is on the table: boot, new, resume, links, import, nothing lost
-  game_line    a game as an immutable value (play, next round, take back, review steps)
   selection    picked cards -> the action each button would play, or why not
   words        actions and results in words for the log
   messages     the one catalog of words (gettext-style: _, ngettext, refusal codes)

@@ -15,12 +15,10 @@ from dataclasses import replace
 from jaipur_core import GAME_OVER, PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
-from jaipur_core.record import GameRecord, RoundRecord
 from jaipur_core.share import parse_fragment
 
 from . import languages
 from .effects import Ready, Save, StartSearch
-from .game_line import GameLine
 from .messages import _
 from .saves import (
     EMBED_SAVE_KEY,
@@ -50,7 +48,7 @@ def names(state: TableState) -> tuple:
     return tuple(out)
 
 
-def log_of(state: TableState, line: GameLine) -> tuple:
+def log_of(state: TableState, line: Game) -> tuple:
     return game_log(line, names(state), state.you, 0 if state.friend else state.seat)
 
 
@@ -79,13 +77,13 @@ def settle(state: TableState) -> tuple[TableState, tuple]:
     return state, effects
 
 
-def round_full_note(line: GameLine) -> Note:
+def round_full_note(line: Game) -> Note:
     reason = line.round_full
     return note("refusal-round-too-long", "error", limit=reason.params["limit"])
 
 
 def save_text(state: TableState) -> str:
-    return encode_save(state.line.to_game(), state.level, state.seat, state.first)
+    return encode_save(state.line, state.level, state.seat, state.first)
 
 
 def save_effects(state: TableState) -> tuple:
@@ -96,7 +94,7 @@ def save_effects(state: TableState) -> tuple:
 
 # --- installing a game ----------------------------------------------------------------
 
-def install(state: TableState, line: GameLine, mode: str, level: str, seat: int,
+def install(state: TableState, line: Game, mode: str, level: str, seat: int,
             save_key: str | None, first: str = "random", reviewable: bool = False) -> TableState:
     """`line` on the table, the interface reset around it."""
     handover = False
@@ -110,7 +108,7 @@ def install(state: TableState, line: GameLine, mode: str, level: str, seat: int,
     return replace(state, log=log_of(state, line))
 
 
-def _mode_of(line: GameLine) -> str:
+def _mode_of(line: Game) -> str:
     return "friend" if line.get("opponent") == "friend" else "computer"
 
 
@@ -132,7 +130,7 @@ def new_game(state: TableState) -> TableState:
         players = (_("player-1"), _("player-2"))
     else:
         players = (_("player-you"), _("record-computer", level=settings.level))
-    line = GameLine.new(seed, first, players)
+    line = Game.new(seed=seed, first=first, players=players)
     return install(state, line, settings.opponent, settings.level, 0, state.home_key, settings.first)
 
 
@@ -140,10 +138,9 @@ def new_game(state: TableState) -> TableState:
 
 def _kept_entry(text: str) -> Kept | None:
     try:
-        game, level, _seat, _first = decode_save(text)
+        line, level, _seat, _first = decode_save(text)
     except (JaipurError, ValueError, TypeError, KeyError):
         return None
-    line = GameLine.from_game(game)
     return Kept(text, _mode_of(line), level, line.state.round, line.actions_played)
 
 
@@ -178,9 +175,8 @@ def resume_kept(state: TableState, value: str):
             return state, ()
     if not text:
         return state, ()
-    game, level, seat, first = decode_save(text)
+    line, level, seat, first = decode_save(text)
     state, _effects, _offer = keep_current(replace(state, kept=rest, home_text=None))
-    line = GameLine.from_game(game)
     state = install(state, line, _mode_of(line), level, seat, state.home_key, first)
     state, more = settle(replace(state, note=note("resumed", "ok")))
     return state, _kept_effects(state) + more
@@ -213,11 +209,10 @@ def import_text(state: TableState, text: str, name: str):
         data = load_json(text, name, max_bytes=MAX_IMPORT_BYTES)
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             data = data.get("record")
-        game = Game.from_record_json(data)
+        line = Game.from_record_json(data)
     except (JaipurError, ValueError, TypeError, KeyError) as error:
         return replace(state, animate=False,
                        note=note("import-failed", "error", name=name, error=str(error))), ()
-    line = GameLine.from_game(game)
     seat, level = line.get("human_seat"), line.get("level")
     if seat not in (0, 1) or isinstance(seat, bool):
         seat = 0
@@ -281,8 +276,7 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
 def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: bool = False):
     effects: tuple = ()
     if saved is not None:
-        game, level, seat, first = saved
-        line = GameLine.from_game(game)
+        line, level, seat, first = saved
         mode = _mode_of(line)
         same_seed = state.seed_param is None or line.seed == state.seed_param
         same_mode = not opponent_param or state.settings.opponent == mode
@@ -315,10 +309,9 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
         return replace(state, note=said if resumed else said.then(state.note)), effects
     kind, value = shared
     if kind == "game":
-        line = GameLine.from_game(value)
+        line = value
     else:
-        line = GameLine.from_game(Game(GameRecord([_("player-1"), _("player-2")], [RoundRecord(value)], {}),
-                                       value, None))
+        line = Game.from_position(value, (_("player-1"), _("player-2")))
     position = line.state
     seat = position.to_move if position.phase == PLAY else 0
     state = install(state, line, "computer", state.settings.level, seat, None,
@@ -329,7 +322,7 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
     text = note("review-opened" if opened else "link-loaded", "ok").then(problem)
     if saved_text is not None:
         entry = _kept_entry(saved_text)
-        if entry is not None and GameLine.from_game(saved[0]).in_progress:
+        if entry is not None and saved[0].in_progress:
             text = text.then(kept_offer(entry.mode, "home"))
             state = replace(state, home_text=saved_text)
     state = replace(state, note=text)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game_line import GameLine
+from jaipur_core import Game
+
 from .selection import EMPTY, Selection
 
 MODES = ("computer", "friend")
@@ -71,7 +72,7 @@ class Search:
 @dataclass(frozen=True)
 class TableState:
     # --- the game in play ------------------------------------------------------------
-    line: GameLine | None = None
+    line: Game | None = None      # jaipur_core.Game, immutable: the record and where it stands
     mode: str = "computer"        # computer | friend (both seats people, on this device)
     level: str = "medium"
     seat: int = 0                 # the seat shown; in friend mode the seat to move

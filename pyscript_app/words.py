@@ -9,7 +9,7 @@ so that verbs agree in every language.
 
 from __future__ import annotations
 
-from jaipur_core import CAMEL, apply, view_of
+from jaipur_core import CAMEL, view_of
 from jaipur_core.cards import bonus_pile_for
 
 from .knowledge import round_end_cause
@@ -85,16 +85,15 @@ def round_result(state, seat: int, names, you) -> str:
 
 
 def game_log(line, names, you, result_seat: int) -> tuple:
-    """The whole log of a game line, oldest first."""
+    """The whole log of a game (a jaipur_core.Game), oldest first."""
     lines = []
-    for round_line in line.rounds:
-        state = round_line.start
-        lines.append(round_start(state, names, you))
-        for action in round_line.actions:
-            lines.append(describe(action, state.to_move, names, you, state))
-            state = apply(state, action)
-        if state.round_result is not None:
-            lines.append(round_result(state, result_seat, names, you))
+    for played in line.rounds:
+        positions = played.positions()
+        lines.append(round_start(played.start, names, you))
+        lines.extend(describe(action, before.to_move, names, you, before)
+                     for action, before in zip(played.actions, positions, strict=False))
+        if positions[-1].round_result is not None:
+            lines.append(round_result(positions[-1], result_seat, names, you))
     return tuple(lines)
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from jaipur_core import CAMEL, GOODS, Game, legal_actions, position_from_json, sample_state, view_of
 from jaipur_core.cards import CARD_COUNTS
-from pyscript_app.game_line import GameLine, RoundLine
 from pyscript_app.knowledge import knowledge, round_end_cause
 from pyscript_app.render import render
 from pyscript_app.render_know import know_body
@@ -76,13 +75,13 @@ def played_states(seed: int, plies: int):
     for _ in range(plies):
         if game.state.phase != "play":
             break
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
         states.append(game.state)
     return states
 
 
 def table_for(game_state, seat: int, panel=None, selection=None) -> TableState:
-    line = GameLine(NAMES, (RoundLine(game_state),), game_state)
+    line = Game.from_position(game_state, NAMES)
     return TableState(line=line, seat=seat, booted=True, panel=panel,
                       **({"selection": selection} if selection is not None else {}))
 
@@ -155,7 +154,7 @@ def finished_round(cause: str):
         last = None
         while game.state.phase == "play":
             last = rng.choice(legal_actions(game.state))
-            game.play(last)
+            game = game.play(last)
         if (last.kind == "sell") == (cause == "piles"):
             return game.state
     raise AssertionError(f"no round ended by {cause}")

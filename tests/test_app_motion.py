@@ -71,7 +71,6 @@ def _computer_about_to_move(seed: int):
     import random
 
     from jaipur_core import Game, apply
-    from pyscript_app.game_line import GameLine
     from pyscript_app.table_state import TableState
     game, rng = Game.new(seed=seed, first=0, players=("You", "Computer")), random.Random(seed)
     while True:
@@ -80,10 +79,10 @@ def _computer_about_to_move(seed: int):
             ending = [a for a in actions if apply(game.state, a).phase != "play"]
             going_on = [a for a in actions if apply(game.state, a).phase == "play"]
             if ending and going_on:
-                table = TableState(line=GameLine.from_game(game), seat=0, booted=True)
+                table = TableState(line=game, seat=0, booted=True)
                 picked, _ = update(table, CardClicked("hand", 0))
                 return picked, ending[0], going_on[0]
-        game.play(rng.choice(actions))
+        game = game.play(rng.choice(actions))
         assert game.state.phase == "play", "the round ended before such a turn"
 
 

@@ -4,14 +4,13 @@ import random
 import re
 
 from jaipur_core import CARD_NAMES, Game, legal_actions, sample_state, view_of
-from pyscript_app.game_line import GameLine, RoundLine
 from pyscript_app.render import render
 from pyscript_app.table_state import TableState, note
 from tests import helpers
 
 
 def html_for(state, seat=0, message=None, log=()):
-    line = GameLine(("You", "Computer"), (RoundLine(state),), state)
+    line = Game.from_position(state, ("You", "Computer"))
     table = TableState(line=line, seat=seat, booted=True, log=tuple(log),
                        note=None if message is None else note("refusal-text", "error", text=message))
     return render(table).html()
@@ -23,7 +22,7 @@ def played(seed=5, plies=12):
     for _ in range(plies):
         if game.state.phase != "play":
             break
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
     return game.state
 
 
@@ -83,7 +82,7 @@ def test_round_panel_reveals_bonus_values_only_when_scored():
     game = Game.new(seed=7, first=0)
     rng = random.Random(7)
     while game.state.phase == "play":
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
     state = game.state
     html = html_for(state)
     assert 'data-testid="round-panel"' in html
@@ -112,10 +111,10 @@ def test_game_over_panel_says_how_many_take_backs_were_used():
     rng = random.Random(7)
     while game.state.phase != "game_over":
         if game.state.phase == "round_over":
-            game.next_round()
+            game = game.next_round()
         else:
-            game.play(rng.choice(legal_actions(game.state)))
-    line = GameLine.from_game(game)
+            game = game.play(rng.choice(legal_actions(game.state)))
+    line = game
     html = render(TableState(line=line.with_extra(takebacks=2), booted=True)).html()
     assert 'data-testid="game-over"' in html and "2 take-backs were used in this game." in html
     assert 'data-testid="review-game"' in html

@@ -170,8 +170,8 @@ def test_share_link_shows_the_players_view_without_the_hidden_cards():
 
 def test_position_fragment_is_played_from_the_seat_to_move_and_never_saved():
     game = Game.new(seed=6, first=1)
-    game.play(legal_actions(game.state)[0])
-    game.play(legal_actions(game.state)[0])          # seat 1 to move
+    game = game.play(legal_actions(game.state)[0])
+    game = game.play(legal_actions(game.state)[0])          # seat 1 to move
     host, runner = started(fragment="#" + position_fragment(game.state))
     assert runner.state.seat == 1 and position(runner) == game.state
     assert SAVE_KEY not in host.storage
@@ -196,7 +196,7 @@ def test_a_link_over_a_saved_game_offers_it_back():
 def test_game_fragment_resumes_the_record_and_at_opens_the_review():
     game = Game.new(seed=6, first=0)
     for _ in range(5):
-        game.play(legal_actions(game.state)[0])
+        game = game.play(legal_actions(game.state)[0])
     host, runner = started(fragment="#" + game_fragment(game))
     assert position(runner) == game.state and runner.state.seat == 1 and runner.state.review is None
     host, runner = started(fragment="#" + game_fragment(game) + "&at=3")
@@ -346,7 +346,7 @@ def test_storage_failure_is_reported_and_play_goes_on():
 def test_save_text_round_trips_and_names_bad_fields():
     from pyscript_app.saves import corrupt_key, decode_save, encode_save
     game = Game.new(seed=2, first=0)
-    game.play(legal_actions(game.state)[0])
+    game = game.play(legal_actions(game.state)[0])
     back, level, human, first = decode_save(encode_save(game, "hard", 1, "computer"))
     assert back.state == game.state and (level, human, first) == ("hard", 1, "computer")
     bad = json.loads(encode_save(game, "hard", 1, "you"))
@@ -359,7 +359,7 @@ def test_save_text_round_trips_and_names_bad_fields():
 def test_a_hand_written_json_link_may_hold_an_ampersand():
     from urllib.parse import quote
     game = Game.new(seed=6, first=0, players=("Ada & Bo", "Cy"))
-    game.play(legal_actions(game.state)[0])
+    game = game.play(legal_actions(game.state)[0])
     raw = json.dumps(game.to_record_json())
     host, runner = started(fragment="#game=" + quote(raw, safe="{}:,&\" "))
     assert position(runner) == game.state and runner.state.review is None

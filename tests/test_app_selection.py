@@ -119,7 +119,7 @@ def test_every_engine_refusal_code_has_words_in_the_catalog():
         for _ in range(rng.randrange(40)):
             if game.state.phase != "play":
                 break
-            game.play(rng.choice(legal_actions(game.state)))
+            game = game.play(rng.choice(legal_actions(game.state)))
         for text in texts:
             try:
                 action = parse_action(text)

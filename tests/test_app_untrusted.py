@@ -18,7 +18,6 @@ from jaipur_core.game import round_length_refusal
 from jaipur_core.limits import MAX_ACTIONS_PER_ROUND, MAX_IMPORT_BYTES, MAX_LOG_LINES_RENDERED
 from pyscript_app.effects import StartSearch
 from pyscript_app.events import ActionPressed, Booted, FileChosen, Pressed
-from pyscript_app.game_line import GameLine
 from pyscript_app.messages import ENGLISH, _, refusal
 from pyscript_app.render import render
 from pyscript_app.render_log import log_panel, log_region
@@ -46,7 +45,7 @@ def stalled(seed: int) -> Game:
             actions = legal_actions(game.state)
             trades = [a for a in actions if a.kind == "trade"]
             try:
-                game.play(rng.choice(trades or actions))
+                game = game.play(rng.choice(trades or actions))
             except IllegalActionError as error:
                 assert error.code == "round-too-long"
                 return game
@@ -79,7 +78,7 @@ def test_round_length_refusal_table(played, refused):
 
 
 def test_the_page_line_refuses_past_the_cap_too():
-    line = GameLine.from_game(stalled(1))
+    line = stalled(1)
     assert line.round_full is not None
     with pytest.raises(IllegalActionError) as refused:
         line.play(legal_actions(line.state)[0])
@@ -133,7 +132,7 @@ def test_a_nested_or_oversized_kept_list_is_set_aside():
 
 def test_a_kept_list_of_real_saves_still_reads():
     game = Game.new(seed=4, first=0)
-    game.play(legal_actions(game.state)[0])
+    game = game.play(legal_actions(game.state)[0])
     text = encode_save(game, "easy", 0, "you")
     assert decode_kept("[" + ",".join([text] * 12) + "]") == [text] * 12
 

@@ -109,7 +109,7 @@ def test_replay_prints_the_final_position(write):
     rng = random.Random(8)
     game = Game.new(seed=8)
     for _ in range(30):
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
     out = ok("replay", write(game.to_record_json(), "game.json"))
     assert json.loads(out) == position_to_json(game.state)
 
@@ -246,7 +246,7 @@ def test_share_a_position_gives_a_link_that_opens_exactly_it(write):
 def test_share_a_game_record_gives_a_game_link(write):
     from jaipur_core.share import parse_fragment
     game = Game.new(seed=8)
-    game.play(legal_actions(game.state)[0])
+    game = game.play(legal_actions(game.state)[0])
     fragment = ok("share", write(game.to_record_json())).strip()
     kind, shared = parse_fragment(fragment)
     assert kind == "game" and shared.state == game.state
@@ -256,7 +256,7 @@ def test_share_refuses_a_record_too_long_for_a_link(write):
     # Extra fields of a record are kept (docs/formats.md), so a record can be too big for any link;
     # the page would refuse such a link, so share refuses to make it.
     game = Game.new(seed=8)
-    game.play(legal_actions(game.state)[0])
+    game = game.play(legal_actions(game.state)[0])
     data = game.to_record_json()
     rng = random.Random(1)
     data["notes"] = "".join(rng.choice(string.ascii_letters) for _ in range(80_000))   # deflate cannot shrink it

@@ -47,7 +47,7 @@ def _played(seed: int, steps: int):
     for _ in range(steps):
         if game.state.phase != PLAY:
             break
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
     return game
 
 

@@ -207,11 +207,11 @@ def test_games_reach_game_over_and_records_round_trip(seed):
         for _ in range(ROUND_CAP):
             if game.state.phase != PLAY:
                 break
-            game.play(rng.choice(legal_actions(game.state)))
+            game = game.play(rng.choice(legal_actions(game.state)))
         assert game.state.phase != PLAY
         if game.state.phase == GAME_OVER:
             break
-        game.next_round()
+        game = game.next_round()
     assert game.state.phase == GAME_OVER
     assert game.state.winner == game.state.seals.index(2)
     data = json.loads(json.dumps(game.to_record_json()))
@@ -340,7 +340,7 @@ def test_mutated_positions_views_and_records_fail_cleanly_or_are_valid(seed):
             assert view_of(sampled, view.seat) == view
     game = Game.new(seed=seed)
     for _ in range(6):
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
     for _ in range(10):
         try:
             replayed = replay(record_from_json(mutate(game.to_record_json(), rng)))

@@ -34,9 +34,9 @@ def play_out(seed: int, stop=None) -> Game:
         if stop and stop(game):
             break
         if game.state.phase == ROUND_OVER:
-            game.next_round()
+            game = game.next_round()
         else:
-            game.play(rng.choice(legal_actions(game.state)))
+            game = game.play(rng.choice(legal_actions(game.state)))
     return game
 
 
@@ -85,7 +85,7 @@ def test_resume_from_record_deals_the_same_rounds(three_rounds):
     game = play_out(seed, stop=lambda g: g.state.phase == ROUND_OVER)
     resumed = Game.from_record_json(json.loads(json.dumps(game.to_record_json())))
     assert resumed.state == game.state
-    resumed.next_round()
+    resumed = resumed.next_round()
     assert position_to_json(resumed.state) == \
         three_rounds.to_record_json()["rounds"][1]["start"]
 

@@ -205,9 +205,9 @@ def test_a_long_real_game_fits_a_link_and_reads_back():
     rng = random.Random(11)
     while game.state.phase != "game_over":
         if game.round_over:
-            game.next_round()
+            game = game.next_round()
         else:
-            game.play(rng.choice(legal_actions(game.state)))
+            game = game.play(rng.choice(legal_actions(game.state)))
     fragment = game_fragment(game)
     assert len(fragment) < MAX_FRAGMENT_CHARS // 4
     kind, again = parse_fragment("#" + fragment)

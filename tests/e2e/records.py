@@ -24,9 +24,9 @@ def _whole_game(seed: int) -> tuple[tuple, ...]:
     rng = random.Random(f"tests/records/{seed}")
     while game.state.phase != GAME_OVER:
         if game.state.phase == PLAY:
-            game.play(choose_action(view_of(game.state, game.state.to_move), "easy", rng))
+            game = game.play(choose_action(view_of(game.state, game.state.to_move), "easy", rng))
         else:
-            game.next_round()
+            game = game.next_round()
     return tuple(tuple(round_.actions) for round_ in game.record.rounds)
 
 
@@ -40,10 +40,10 @@ def game_cut_short(seed: int, moves_left: int, ending: str = "game") -> Game:
     game = Game.new(seed=seed, first=0)
     for number, actions in enumerate(rounds[:last + 1]):
         if number:
-            game.next_round()
+            game = game.next_round()
         stop = len(actions) - moves_left if number == last else len(actions)
         for action in actions[:stop]:
-            game.play(action)
+            game = game.play(action)
     return game
 
 

@@ -27,7 +27,7 @@ def test_import_a_record_and_refuse_garbage(load_game, tmp_path, browser_name):
     assert snapshot(read_table(page)) == snapshot(before)
     game = Game.new(seed=17, first=0, players=("You", "Computer (easy)"))
     for _ in range(3):
-        game.play(legal_actions(game.state)[0])
+        game = game.play(legal_actions(game.state)[0])
     good = tmp_path / "record.json"
     good.write_text(json.dumps(game.to_record_json()))
     for _ in range(2):  # the same file twice still imports (the chooser's value is reset)

@@ -60,7 +60,7 @@ def a_game(plies=9, seed=4):
     game = Game.new(seed=seed, first=0)
     for ply in range(plies):
         actions = legal_actions(game.state)
-        game.play(actions[(ply * 5) % len(actions)])
+        game = game.play(actions[(ply * 5) % len(actions)])
     return game
 
 

@@ -103,7 +103,7 @@ def a_position(seed=14, plies=3):
     game = Game.new(seed=seed, first=0)
     for ply in range(plies):
         actions = legal_actions(game.state)
-        game.play(actions[(ply * 7) % len(actions)])
+        game = game.play(actions[(ply * 7) % len(actions)])
     return game.state
 
 
