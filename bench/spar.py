@@ -266,15 +266,14 @@ def round_starts(records) -> dict:
     for nobody.
     """
     from jaipur_core.position import position_from_json
-    from jaipur_core.rules import apply
+    from jaipur_core.record import play_through
     table = {"ours": [0, 0], "bot": [0, 0]}   # starter -> [rounds, won by our side]
     for record in records:
         our_seat = record["spar"]["our_seat"]
         for played in record["rounds"]:
-            state = position_from_json(played["start"])
-            starter = "ours" if state.round_starter == our_seat else "bot"
-            for action in played["actions"]:
-                state = apply(state, action)
+            start = position_from_json(played["start"])
+            starter = "ours" if start.round_starter == our_seat else "bot"
+            state = play_through(start, played["actions"])[-1]
             if state.round_result is None:
                 continue
             table[starter][0] += 1
@@ -312,24 +311,24 @@ def round_endings(records) -> dict:
     `margins`: per MARGIN_BUCKETS bucket of our side's token margin at the moment the second
     goods pile emptied (rounds where it did, before the end) -> [rounds, won by our side].
     """
+    from itertools import pairwise
+
     from jaipur_core.cards import EMPTY_PILES_TO_END
     from jaipur_core.position import position_from_json
-    from jaipur_core.rules import apply
+    from jaipur_core.record import play_through
     from jaipur_core.state import PLAY
     ended = {(cause, side): [0, 0] for cause in ("piles", "deck") for side in ("ours", "bot")}
     margins = {bucket: [0, 0] for bucket in MARGIN_BUCKETS}
     for record in records:
         ours = record["spar"]["our_seat"]
         for played in record["rounds"]:
-            state = position_from_json(played["start"])
-            margin = None
-            for action in played["actions"]:
-                mover = state.to_move
-                before = state.empty_piles()
-                state = apply(state, action)
-                if state.phase == PLAY and before < EMPTY_PILES_TO_END - 1 <= state.empty_piles():
-                    margin = ((state.goods_score(ours) + sum(state.bonus_won[ours]))
-                              - (state.goods_score(1 - ours) + sum(state.bonus_won[1 - ours])))
+            positions = play_through(position_from_json(played["start"]), played["actions"])
+            state, margin = positions[-1], None
+            for before, after in pairwise(positions):
+                mover = before.to_move
+                if after.phase == PLAY and before.empty_piles() < EMPTY_PILES_TO_END - 1 <= after.empty_piles():
+                    margin = ((after.goods_score(ours) + sum(after.bonus_won[ours]))
+                              - (after.goods_score(1 - ours) + sum(after.bonus_won[1 - ours])))
             if state.round_result is None:
                 continue
             won = state.round_result.seal == ours
