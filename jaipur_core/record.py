@@ -88,7 +88,8 @@ class RoundRecord:
 class GameRecord:
     """Who played, and each round's dealt position with the actions played in it. Immutable:
     players and rounds are tuples; `extra` holds the record's other top-level fields (e.g. a
-    seed) as (key, value) pairs in their order, values frozen, written back unchanged."""
+    seed) as (key, value) pairs in their order, values frozen (lists as tuples), written back
+    unchanged. Give `extra` as a dict; a tuple is taken as pairs already frozen."""
 
     players: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
@@ -97,8 +98,9 @@ class GameRecord:
     def __post_init__(self):
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "rounds", tuple(self.rounds))
-        pairs = self.extra.items() if isinstance(self.extra, dict) else self.extra
-        object.__setattr__(self, "extra", tuple((key, _freeze(value)) for key, value in pairs))
+        if not isinstance(self.extra, tuple):  # a dict (or a list of pairs): frozen once, here
+            pairs = self.extra.items() if isinstance(self.extra, dict) else self.extra
+            object.__setattr__(self, "extra", tuple((key, _freeze(value)) for key, value in pairs))
 
     def get(self, key: str, default=None):
         """An extra field's value (lists as tuples), or `default`."""
