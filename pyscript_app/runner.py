@@ -1,24 +1,18 @@
 """The effect runner: feeds events to `update`, shows `render(state)`, performs the effects.
 
 The only mutable page object, and it holds just three things: the current
-state, the host (dom.BrowserHost in the page, a fake in tests) and the one
-search in progress. The computer's turn and the hint share that search runner:
-a `StartSearch` effect is run in slices of SLICE_SECONDS, the browser getting
-the thread between slices, and answered with `SearchDone` / `SearchFailed`.
+state, the host (a host.Host: dom.BrowserHost in the page, tests/app_fakes.FakeHost
+in the unit tests) and the one search in progress. The computer's turn and the hint
+share that search runner: a `StartSearch` effect is run in slices of SLICE_SECONDS,
+the browser getting the thread between slices, and answered with `SearchDone` /
+`SearchFailed`.
 A search whose ticket is no longer in the state (the game moved on) is dropped.
 
 An exception in update, render or an effect is reported to the console and
 becomes a `Failed` event: the page says so in its message line and goes on.
 
-Host interface:
-    host.show(screen)                     draw a render.Screen
-    host.schedule(fn, delay_ms)           call fn later
-    host.storage_set(key, text)           localStorage (may raise)
-    host.copy_text(text, done)            clipboard; done(ok: bool)
-    host.download(filename, text)         save a file
-    host.pick_file()                      open the file chooser (answer: FileChosen)
-    host.set_ready()                      <html data-state="ready">
-    host.report(error)                    log an exception for developers
+The host interface is host.Host (a typing.Protocol): show, schedule, storage_set,
+copy_text, download, pick_file, set_ready, report.
 """
 
 from __future__ import annotations
@@ -29,6 +23,7 @@ from jaipur_core.ai import start_search
 
 from .effects import After, Copy, Download, PickFile, Ready, Save, StartSearch
 from .events import CopyDone, Failed, SearchDone, SearchFailed, StorageFailed
+from .host import Host
 from .render import render
 from .table_state import Search, TableState
 from .update import update
@@ -44,7 +39,7 @@ class _SearchJob:
 
 
 class Runner:
-    def __init__(self, host, state: TableState | None = None):
+    def __init__(self, host: Host, state: TableState | None = None):
         self.host = host
         self.state = state or TableState()
         self.job: _SearchJob | None = None

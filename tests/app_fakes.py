@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from jaipur_core import Game
 
 
 class FakeHost:
-    """Stands in for dom.BrowserHost: a dict storage, a manual scheduler, the last Screen."""
+    """A host.Host for the unit tests (dom.BrowserHost's stand-in): a dict storage, a manual
+    scheduler, the last Screen. tests/test_app_host.py checks it against the Protocol."""
 
     def __init__(self, storage=None, url="http://example.test/"):
         self.storage = dict(storage or {})
@@ -26,11 +29,11 @@ class FakeHost:
     def html(self):
         return self.screen.html() if self.screen is not None else ""
 
-    def show(self, screen):
+    def show(self, screen) -> None:
         self.screen = screen
         self.renders += 1
 
-    def schedule(self, fn, delay_ms):
+    def schedule(self, fn: Callable[[], None], delay_ms: int) -> None:
         self.queue.append(fn)
 
     def run(self, limit=100_000):
@@ -42,25 +45,25 @@ class FakeHost:
             assert steps < limit, "the scheduler never went quiet"
         return steps
 
-    def storage_set(self, key, text):
+    def storage_set(self, key: str, text: str) -> None:
         if self.fail_storage:
             raise OSError("QuotaExceededError")
         self.storage[key] = text
 
-    def copy_text(self, text, done):
+    def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
         self.copied.append(text)
         done(self.clipboard_ok)
 
-    def download(self, filename, text):
+    def download(self, filename: str, text: str) -> None:
         self.downloads.append((filename, text))
 
-    def pick_file(self):
+    def pick_file(self) -> None:
         self.picked += 1
 
-    def set_ready(self):
+    def set_ready(self) -> None:
         self.ready = True
 
-    def report(self, error):
+    def report(self, error: BaseException) -> None:
         self.errors.append(error)
 
 
