@@ -1,4 +1,5 @@
-"""The only module that touches the browser (`js`, `pyodide.ffi`).
+"""With dom_motion (the cards' flights) and dom_js, the only modules that touch the browser
+(`js`, `pyodide.ffi`).
 
 It builds the page's skeleton once inside <main id="app">, then draws each
 render.Screen region by region, touching only what changed: the live region
@@ -26,9 +27,9 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
+from .dom_motion import MotionPlayer
 from .events import Booted, Failed, FileChosen, from_dom, from_key
 from .keys import ACTION_KEYS, ARROWS, ROWS, ZONE_ROW, key_for, roving_step, trap_step
-from .motion import Motion
 from .render import REGIONS, skeleton
 
 try:  # Pyodide >= 0.27 turns JS null into `jsnull`, not None
@@ -63,7 +64,7 @@ class BrowserHost:
         root.innerHTML = skeleton()
         self.table = root.querySelector("[data-testid=table]")
         self.file_input = root.querySelector('[data-change="import-file"]')
-        self.motion = Motion(root, self.report)
+        self.motion = MotionPlayer(root, self.report)
 
     def report(self, error: BaseException) -> None:
         js.console.error("Jaipur: " + "".join(traceback.format_exception(error)))

@@ -1,13 +1,13 @@
 """Which card or token travels from where to where when a move changes the table. Pure.
 
-motion.py measures the table before and after a render: every card as (zone, kind)
-in document order (zone = the nearest `data-flip-zone`, kind = `data-card`). Cards
-carry no identity of their own (two spice cards are alike), so they are matched:
-within a zone, the n-th card of a kind before is the n-th after (it slides if the
-row moved); a card of that kind that left one zone and one that arrived in another
-are the same card travelling (market -> hand, herd -> market...). What is left over
-came from, or went to, a place whose cards are not shown: the deck, the discard
-pile, the opponent's hidden hand.
+dom_motion.py measures the table before and after a render, and motion.plan asks here:
+every card as (zone, kind) in document order (zone = the nearest `data-flip-zone`,
+kind = `data-card`). Cards carry no identity of their own (two spice cards are alike),
+so they are matched: within a zone, the n-th card of a kind before is the n-th after
+(it slides if the row moved); a card of that kind that left one zone and one that
+arrived in another are the same card travelling (market -> hand, herd -> market...).
+What is left over came from, or went to, a place whose cards are not shown: the deck,
+the discard pile, the opponent's hidden hand.
 """
 
 from __future__ import annotations
