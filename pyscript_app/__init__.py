@@ -12,8 +12,11 @@ Modules (see docs/page.md):
   messages     the one catalog of words (gettext-style: _, ngettext, refusal codes)
   render, render_table, render_dialogs   render(state) -> Screen, pure
   saves        the autosave and kept-games formats
+  flights, motion   which cards travel where when a move changes the table, and the animation plan
+  host         the host interface (a typing.Protocol) the runner performs effects through
   runner       performs effects through a host; one sliced search runner (AI turn + hint)
-  dom          the only module that touches the browser
+  dom          the browser host (BrowserHost) and start(); with dom_draw, dom_motion, dom_focus,
+               dom_input, dom_services and dom_js, the only modules that touch the browser
 """
 
 from __future__ import annotations
