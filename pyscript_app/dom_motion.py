@@ -17,7 +17,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from .dom_js import js_object
+from .dom_js import js_object, value
 from .flights import GOODS
 from .motion import Fly, Table, Travel, is_move, plan
 
@@ -55,17 +55,18 @@ class Measured:
         for name in ("deck", "discard"):
             counted = root.querySelector(f"[data-testid={name}]")
             counts[name] = int(counted.getAttribute("data-count") or 0) if counted is not None else 0
-        self.discard_top = self.zones["discard"].querySelector(".card") if "discard" in self.zones else None
+        self.discard_top = value(self.zones["discard"].querySelector(".card")) if "discard" in self.zones else None
         self.table = Table(tuple(cards), tuple(boxes), zone_boxes, piles, won, counts,
                            _box(self.discard_top) if self.discard_top is not None else None)
 
     def faces(self) -> dict:
-        """good -> the box, now, of its pile's top token as it was measured (motion.plan's `faces`)."""
+        """good -> the box, now, of the top token (`pile-next`) of each pile measured that had one
+        (motion.plan's `faces`; a pile with no tokens left has none)."""
         faces = {}
         for good in GOODS:
             pile = self.zones.get(f"pile-{good}")
             if pile is not None:
-                face = pile.querySelector("[data-testid^=pile-next]")
+                face = value(pile.querySelector("[data-testid^=pile-next]"))
                 if face is not None:
                     faces[good] = _box(face)
         return faces
