@@ -13,10 +13,11 @@ import json
 import random
 import sys
 
+from .ai.cli import add_commands as add_ai_commands
+from .cli_input import BadInput, read_json, read_position
 from .errors import JaipurError
 from .game import Game
-from .jsontext import load_json
-from .limits import MAX_JSON_BYTES, MAX_NUMBER_CHARS, clip
+from .limits import MAX_NUMBER_CHARS, clip
 from .position import position_from_json, position_to_json
 from .record import RECORD_FORMAT, replay_json
 from .rules import apply, legal_actions
@@ -27,40 +28,9 @@ from .view import view_of
 EXIT_BAD_INPUT = 2
 
 
-class BadInput(Exception):
-    """Input the command cannot use; its message is the one line printed."""
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line instead of argparse's usage block
         raise BadInput(f"{message} (see --help)")
-
-
-def read_json(source: str, what: str):
-    """The JSON value in file `source` (or stdin for '-'), read within the limits."""
-    name = "stdin" if source == "-" else repr(clip(source, 200))
-    try:
-        if source == "-":
-            raw = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
-        else:
-            with open(source, "rb") as handle:
-                raw = handle.read(MAX_JSON_BYTES + 1)
-    except OSError as error:
-        raise BadInput(f"cannot read {what} {name}: {error.strerror or error}") from None
-    except ValueError:  # e.g. a NUL character in the file name
-        raise BadInput(f"cannot read {what} {name}: not a usable file name") from None
-    try:
-        return load_json(raw, f"{what} in {name}")
-    except JaipurError as error:
-        raise BadInput(str(error)) from None
-
-
-def read_position(source: str):
-    data = read_json(source, "position")
-    try:
-        return position_from_json(data)
-    except JaipurError as error:
-        raise BadInput(f"invalid position: {error}") from None
 
 
 def bounded_int(text: str) -> int:
@@ -177,17 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     share.add_argument("--url", default="", help="page URL to put in front, e.g. https://example.org/jaipur/embed.html")
     share.set_defaults(run=cmd_share)
 
-    _add_ai_commands(commands)
+    add_ai_commands(commands)  # suggest and simulate live with the AI
     return parser
-
-
-def _add_ai_commands(commands) -> None:
-    """The AI's commands (suggest, simulate) live with the AI."""
-    try:
-        from .ai.cli import add_commands
-    except ImportError:
-        return
-    add_commands(commands)
 
 
 def main(argv: list[str] | None = None) -> int:

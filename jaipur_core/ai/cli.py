@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from ..cli_input import BadInput, read_position
 from ..errors import JaipurError
 from ..limits import MAX_ACTIONS_PER_ROUND, MAX_SIMULATE_GAMES, MAX_SIMULATE_JOBS
 from ..state import PLAY
@@ -14,7 +15,6 @@ from .simulate import ROUND_CAP, simulate
 
 
 def cmd_suggest(args) -> str:
-    from ..cli import BadInput, read_position
     state = read_position(args.position)
     if state.phase != PLAY:
         raise BadInput(f"the position is not in play (phase {state.phase}): nobody is to move")
@@ -27,7 +27,6 @@ def cmd_suggest(args) -> str:
 
 
 def cmd_simulate(args) -> str:
-    from ..cli import BadInput
     if not 1 <= args.games <= MAX_SIMULATE_GAMES:
         raise BadInput(f"--games must be from 1 to {MAX_SIMULATE_GAMES:,}")
     if not 1 <= args.jobs <= MAX_SIMULATE_JOBS:
