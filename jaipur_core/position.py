@@ -4,6 +4,7 @@ Every rejection is an InvalidPositionError whose message starts with the
 field at fault (e.g. "players[1].hand: 8 cards, the limit is 7"). The reader
 takes untrusted data: every number is range-checked and every list bounded
 before it is used, and a bad value is quoted only in part (`limits.echo`).
+The readers and checks are public: view.py reads `jaipur-view/1` with them.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def add_known_to_json(players: list, known) -> None:
             player["known"] = counts_to_names(counts)
 
 
-def read_known(seat: "_Reader", index: int, hand_limit: tuple[int, ...] | None, size_limit: int) -> tuple[int, ...]:
+def read_known(seat: "FieldReader", index: int, hand_limit: tuple[int, ...] | None, size_limit: int) -> tuple[int, ...]:
     """The optional `known` cards of players[index]: goods, at most `hand_limit` of each
     (the hand, when it is seen) and `size_limit` in all; absent means none."""
     if "known" not in seat.data:
@@ -89,11 +90,11 @@ def read_known(seat: "_Reader", index: int, hand_limit: tuple[int, ...] | None, 
     known = counts_from_cards(seat.cards("known", allow_camels=False), len(GOODS))
     path = f"players[{index}].known"
     if sum(known) > size_limit:
-        _fail(path, f"{sum(known)} cards, but the hand holds {size_limit}")
+        reject(path, f"{sum(known)} cards, but the hand holds {size_limit}")
     if hand_limit is not None:
         for good in GOODS:
             if known[good] > hand_limit[good]:
-                _fail(path, f"{count_words(good, known[good])}, but the hand holds {hand_limit[good] or 'none'}")
+                reject(path, f"{count_words(good, known[good])}, but the hand holds {hand_limit[good] or 'none'}")
     return known
 
 
@@ -107,9 +108,9 @@ def goods_won_to_json(goods_won) -> dict:
 
 def position_from_json(data) -> GameState:
     """A GameState from a position object; InvalidPositionError names what is wrong."""
-    reader = _Reader(data, "position")
+    reader = FieldReader(data, "position")
     if reader.field("format", str) != POSITION_FORMAT:
-        _fail("format", f"expected '{POSITION_FORMAT}', got {echo(data.get('format'))}")
+        reject("format", f"expected '{POSITION_FORMAT}', got {echo(data.get('format'))}")
     state = object.__new__(GameState)
     state.phase = reader.choice("phase", PHASES)
     state.round = reader.integer("round", low=1, high=MAX_ROUNDS)
@@ -120,32 +121,32 @@ def position_from_json(data) -> GameState:
     state.market = counts_from_cards(market, len(CARDS))
     state.deck = tuple(reader.cards("deck", allow_camels=True))
     state.discard = tuple(reader.cards("discard", allow_camels=False))
-    state.tokens_taken = _read_goods_piles(reader)
+    state.tokens_taken = read_goods_piles(reader)
     state.bonus_piles = _read_bonus_piles(reader)
     on_table = reader.field("camel_token", bool)
     players = reader.field("players", list)
     if len(players) != 2:
-        _fail("players", f"expected 2 players, got {len(players)}")
+        reject("players", f"expected 2 players, got {len(players)}")
     hands, herds, goods_won, bonus_won, camel_flags, known = [], [], [], [], [], []
     for index, player in enumerate(players):
-        seat = _Reader(player, f"players[{index}]")
+        seat = FieldReader(player, f"players[{index}]")
         hand = seat.cards("hand", allow_camels=False)
         if len(hand) > HAND_LIMIT:
-            _fail(f"players[{index}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
+            reject(f"players[{index}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
         hands.append(counts_from_cards(hand, len(GOODS)))
         herds.append(seat.integer("herd", low=0, high=CARD_COUNTS[CAMEL]))
-        goods_won.append(_read_goods_won(seat, index))
+        goods_won.append(read_goods_won(seat, index))
         bonus_won.append(tuple(seat.integer_list("bonus_tokens", None, low=1, high=10)))
         camel_flags.append(seat.field("camel_token", bool))
         known.append(read_known(seat, index, hands[-1], len(hand)))
     state.hands, state.herds = (hands[0], hands[1]), (herds[0], herds[1])
     state.goods_won, state.bonus_won = (goods_won[0], goods_won[1]), (bonus_won[0], bonus_won[1])
     state.camel_token = camel_token_place(on_table, camel_flags)
-    state.round_result = _read_round_result(reader)
+    state.round_result = read_round_result(reader)
     state.winner = reader.choice("winner", (0, 1, None))
     state.known = (known[0], known[1])
-    _check_conservation(state)
-    _check_phase(state, len(market))
+    check_conservation(state)
+    check_phase(state, len(market))
     return state
 
 
@@ -153,7 +154,7 @@ def camel_token_place(on_table: bool, held: list[bool]) -> int | None:
     """Who holds the camel token (None: on the table), from the flags of the table and each seat."""
     holders = [player for player in (0, 1) if held[player]]
     if on_table + len(holders) != 1:
-        _fail("camel_token", "the camel token must be in exactly one place (table or one player)")
+        reject("camel_token", "the camel token must be in exactly one place (table or one player)")
     return holders[0] if holders else None
 
 
@@ -164,8 +165,8 @@ def counts_from_cards(cards, size: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-class _Reader:
-    """Typed field access on a JSON object, failing with the field's path."""
+class FieldReader:
+    """Typed field access on a JSON object, failing with the field's path (view.py reads views with it too)."""
 
     def __init__(self, data, path: str):
         if not isinstance(data, dict):
@@ -176,13 +177,13 @@ class _Reader:
     def field(self, name, types):
         path = self.prefix + name
         if name not in self.data:
-            _fail(path, "missing")
+            reject(path, "missing")
         value = self.data[name]
         types = types if isinstance(types, tuple) else (types,)
         if isinstance(value, bool) and bool not in types:
-            _fail(path, f"expected {_type_names(types)}, got {json_type(value)}")
+            reject(path, f"expected {_type_names(types)}, got {json_type(value)}")
         if not isinstance(value, types):
-            _fail(path, f"expected {_type_names(types)}, got {json_type(value)}")
+            reject(path, f"expected {_type_names(types)}, got {json_type(value)}")
         return value
 
     def integer(self, name, low=None, high=None, value=None, path=None):
@@ -190,17 +191,17 @@ class _Reader:
         if value is None:
             value = self.field(name, int)
         elif isinstance(value, bool) or not isinstance(value, int):
-            _fail(path, f"expected an integer, got {json_type(value)}")
+            reject(path, f"expected an integer, got {json_type(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
-            _fail(path, f"{echo(value)} is out of range" + (f" (at most {high})" if high is not None else ""))
+            reject(path, f"{echo(value)} is out of range" + (f" (at most {high})" if high is not None else ""))
         return value
 
     def choice(self, name, options):
         value = self.data.get(name)
         if name not in self.data:
-            _fail(self.prefix + name, "missing")
+            reject(self.prefix + name, "missing")
         if isinstance(value, bool) or not _is_one_of(value, options):
-            _fail(self.prefix + name, f"expected one of {', '.join(map(_json_text, options))}, "
+            reject(self.prefix + name, f"expected one of {', '.join(map(_json_text, options))}, "
                                       f"got {echo(value)}")
         return value
 
@@ -208,9 +209,9 @@ class _Reader:
         path = path or self.prefix + name
         values = self.field(name, list) if values is None else values
         if len(values) > MAX_LIST_LENGTH:
-            _fail(path, f"{len(values)} entries, more than any list of a position holds")
+            reject(path, f"{len(values)} entries, more than any list of a position holds")
         if length is not None and len(values) != length:
-            _fail(path, f"expected {length} entries, got {len(values)}")
+            reject(path, f"expected {length} entries, got {len(values)}")
         return [self.integer(name, low, high, value, f"{path}[{i}]") for i, value in enumerate(values)]
 
     def cards(self, name, allow_camels: bool) -> list[int]:
@@ -218,13 +219,13 @@ class _Reader:
         cards = []
         values = self.field(name, list)
         if len(values) > TOTAL_CARDS:
-            _fail(path, f"{len(values)} cards, the game has {TOTAL_CARDS}")
+            reject(path, f"{len(values)} cards, the game has {TOTAL_CARDS}")
         for index, value in enumerate(values):
             card = CARD_BY_NAME.get(value) if isinstance(value, str) else None
             if card is None:
-                _fail(f"{path}[{index}]", f"unknown card {echo(value)}")
+                reject(f"{path}[{index}]", f"unknown card {echo(value)}")
             if card == CAMEL and not allow_camels:
-                _fail(f"{path}[{index}]", "camels cannot be here")
+                reject(f"{path}[{index}]", "camels cannot be here")
             cards.append(card)
         return cards
 
@@ -238,7 +239,8 @@ def _json_text(value) -> str:
     return "null" if value is None else str(value)
 
 
-def _fail(path: str, message: str) -> NoReturn:
+def reject(path: str, message: str) -> NoReturn:
+    """Refuse the input: an InvalidPositionError whose message starts with the field at fault."""
     raise InvalidPositionError(f"{path}: {message}")
 
 
@@ -255,44 +257,44 @@ def _type_names(types) -> str:
     return " or ".join(json_type(t()) if t is not type(None) else "null" for t in types)
 
 
-def _read_goods_piles(reader: _Reader) -> tuple[int, ...]:
+def read_goods_piles(reader: FieldReader) -> tuple[int, ...]:
     piles = reader.field("goods_tokens", dict)
     taken = []
     for good in GOODS:
         name = CARD_NAMES[good]
         path = f"goods_tokens.{name}"
         if name not in piles:
-            _fail(path, "missing")
+            reject(path, "missing")
         pile = reader.integer_list(name, None, low=1, high=7, values=_as_list(piles[name], path), path=path)
         full = GOODS_TOKENS[good]
         if len(pile) > len(full) or list(full[len(full) - len(pile):]) != pile:
-            _fail(path, f"must be the last tokens of the {name} pile "
+            reject(path, f"must be the last tokens of the {name} pile "
                         f"{' '.join(map(str, full))}, top first; got {pile}")
         taken.append(len(full) - len(pile))
     return tuple(taken)
 
 
-def _read_bonus_piles(reader: _Reader) -> tuple[tuple[int, ...], ...]:
+def _read_bonus_piles(reader: FieldReader) -> tuple[tuple[int, ...], ...]:
     piles = reader.field("bonus_tokens", dict)
     result = []
     for size in BONUS_SIZES:
         path = f"bonus_tokens.{size}"
         if str(size) not in piles:
-            _fail(path, "missing")
+            reject(path, "missing")
         pile = reader.integer_list(str(size), None, low=1, high=10, values=_as_list(piles[str(size)], path),
                                    path=path)
         for index, value in enumerate(pile):
             if BONUS_SIZE_OF_VALUE.get(value) != size:
-                _fail(f"{path}[{index}]", f"{value} is not a token of the {size}-card bonus pile")
+                reject(f"{path}[{index}]", f"{value} is not a token of the {size}-card bonus pile")
         result.append(tuple(pile))
     return tuple(result)
 
 
-def _read_goods_won(seat: _Reader, index: int) -> tuple[tuple[int, ...], ...]:
+def read_goods_won(seat: FieldReader, index: int) -> tuple[tuple[int, ...], ...]:
     won = seat.field("goods_tokens", dict)
     for name in won:
         if name not in CARD_BY_NAME or CARD_BY_NAME[name] == CAMEL:
-            _fail(f"players[{index}].goods_tokens", f"unknown good {echo(name)}")
+            reject(f"players[{index}].goods_tokens", f"unknown good {echo(name)}")
     result = []
     for good in GOODS:
         path = f"players[{index}].goods_tokens.{CARD_NAMES[good]}"
@@ -305,15 +307,15 @@ def _read_goods_won(seat: _Reader, index: int) -> tuple[tuple[int, ...], ...]:
 
 def _as_list(value, path):
     if not isinstance(value, list):
-        _fail(path, f"expected a list, got {json_type(value)}")
+        reject(path, f"expected a list, got {json_type(value)}")
     return value
 
 
-def _read_round_result(reader: _Reader) -> RoundResult | None:
+def read_round_result(reader: FieldReader) -> RoundResult | None:
     data = reader.field("round_result", (dict, type(None)))
     if data is None:
         return None
-    result = _Reader(data, "round_result")
+    result = FieldReader(data, "round_result")
     highest = {"scores": MAX_ROUND_SCORE, "bonus_counts": TOTAL_BONUS_TOKENS,
                "goods_counts": TOTAL_GOODS_TOKENS}
     pairs = {name: tuple(result.integer_list(name, 2, low=0, high=high))
@@ -323,77 +325,79 @@ def _read_round_result(reader: _Reader) -> RoundResult | None:
                        result.choice("seal", (0, 1, None)))
 
 
-def _check_conservation(state: GameState) -> None:
+def check_conservation(state: GameState) -> None:
+    """Every card and token is in exactly one place (view.py checks a view's public facts with it)."""
     herd_camels = sum(state.herds)
     for card in CARDS:
         total = (state.market[card] + state.deck.count(card) + state.discard.count(card)
                  + (herd_camels if card == CAMEL else state.hands[0][card] + state.hands[1][card]))
         if total != CARD_COUNTS[card]:
             where = "market, deck, herds" if card == CAMEL else "market, deck, discard, hands"
-            _fail("cards", f"{total} {CARD_NAMES[card]} cards in all ({where}), expected {CARD_COUNTS[card]}")
+            reject("cards", f"{total} {CARD_NAMES[card]} cards in all ({where}), expected {CARD_COUNTS[card]}")
     for good in GOODS:
         taken = state.tokens_taken[good]
         won = sorted(state.goods_won[0][good] + state.goods_won[1][good], reverse=True)
         if won != list(GOODS_TOKENS[good][:taken]):
-            _fail(f"players.goods_tokens.{CARD_NAMES[good]}",
+            reject(f"players.goods_tokens.{CARD_NAMES[good]}",
                   f"the players hold {won or 'none'}, but the pile is missing "
                   f"{list(GOODS_TOKENS[good][:taken]) or 'nothing'}")
     for index, size in enumerate(BONUS_SIZES):
         won = [value for player in (0, 1) for value in state.bonus_won[player]
                if BONUS_SIZE_OF_VALUE.get(value) == size]
         if sorted(won + list(state.bonus_piles[index])) != sorted(BONUS_TOKENS[size]):
-            _fail(f"bonus_tokens.{size}", "the pile and the players' bonus tokens do not make up "
+            reject(f"bonus_tokens.{size}", "the pile and the players' bonus tokens do not make up "
                                           f"the {size}-card set {list(BONUS_TOKENS[size])}")
     for player in (0, 1):
         for index, value in enumerate(state.bonus_won[player]):
             if value not in BONUS_SIZE_OF_VALUE:
-                _fail(f"players[{player}].bonus_tokens[{index}]", f"{value} is not a bonus token value")
+                reject(f"players[{player}].bonus_tokens[{index}]", f"{value} is not a bonus token value")
 
 
-def _check_phase(state: GameState, market_size: int) -> None:
+def check_phase(state: GameState, market_size: int) -> None:
+    """The phase agrees with the table: play needs a full market; a scored round, its tokens' result."""
     if state.phase == PLAY:
         if market_size != MARKET_SIZE:
-            _fail("market", f"{market_size} cards during play, expected {MARKET_SIZE}")
+            reject("market", f"{market_size} cards during play, expected {MARKET_SIZE}")
         if state.empty_piles() >= EMPTY_PILES_TO_END:
-            _fail("goods_tokens", f"{state.empty_piles()} piles are empty: the round should be over")
+            reject("goods_tokens", f"{state.empty_piles()} piles are empty: the round should be over")
         if state.camel_token is not None:
-            _fail("camel_token", "the camel token is awarded only when a round is scored")
+            reject("camel_token", "the camel token is awarded only when a round is scored")
         if state.round_result is not None:
-            _fail("round_result", "must be null during play")
+            reject("round_result", "must be null during play")
         if state.winner is not None:
-            _fail("winner", "must be null during play")
+            reject("winner", "must be null during play")
         if max(state.seals) >= SEALS_TO_WIN:
-            _fail("seals", "a player with 2 seals has already won the game")
+            reject("seals", "a player with 2 seals has already won the game")
         if sum(state.seals) > state.round - 1:
-            _fail("seals", f"more seals than rounds played before round {state.round}")
+            reject("seals", f"more seals than rounds played before round {state.round}")
         return
     if market_size > MARKET_SIZE:
-        _fail("market", f"{market_size} cards, at most {MARKET_SIZE}")
+        reject("market", f"{market_size} cards, at most {MARKET_SIZE}")
     short_market = market_size < MARKET_SIZE and not state.deck
     if state.empty_piles() < EMPTY_PILES_TO_END and not short_market:
-        _fail("phase", f"{state.phase}, but the round has not ended (fewer than "
+        reject("phase", f"{state.phase}, but the round has not ended (fewer than "
                        f"{EMPTY_PILES_TO_END} empty goods piles and a full market)")
     if market_size < MARKET_SIZE and state.deck:
-        _fail("market", f"{market_size} cards while the deck still has cards")
+        reject("market", f"{market_size} cards while the deck still has cards")
     if state.round_result is None:
-        _fail("round_result", f"missing in phase {state.phase}")
+        reject("round_result", f"missing in phase {state.phase}")
     if sum(state.seals) > state.round:
-        _fail("seals", f"more seals than rounds played ({state.round})")
+        reject("seals", f"more seals than rounds played ({state.round})")
     # Rescore from the tokens: the stored result, camel token and seals must agree.
     unscored = state.copy()
     unscored.camel_token = None
     unscored.seals = _seals_before(state)
     expected = score_round(unscored)
     if state.camel_token != camel_token_holder(state.herds):
-        _fail("camel_token", "must go to the player with strictly more camels (none if equal)")
+        reject("camel_token", "must go to the player with strictly more camels (none if equal)")
     for name in ("scores", "camel_token", "bonus_counts", "goods_counts", "seal"):
         if getattr(expected.round_result, name) != getattr(state.round_result, name):
-            _fail(f"round_result.{name}", f"expected {getattr(expected.round_result, name)!r} "
+            reject(f"round_result.{name}", f"expected {getattr(expected.round_result, name)!r} "
                                           f"from the tokens, got {getattr(state.round_result, name)!r}")
     if state.phase != expected.phase:
-        _fail("phase", f"expected {expected.phase} with seals {list(state.seals)}")
+        reject("phase", f"expected {expected.phase} with seals {list(state.seals)}")
     if state.winner != expected.winner:
-        _fail("winner", f"expected {expected.winner!r}, got {state.winner!r}")
+        reject("winner", f"expected {expected.winner!r}, got {state.winner!r}")
 
 
 def _seals_before(state: GameState) -> tuple[int, int]:
@@ -402,6 +406,6 @@ def _seals_before(state: GameState) -> tuple[int, int]:
     seals = list(state.seals)
     if seal is not None:
         if seals[seal] < 1:
-            _fail("seals", f"the round's winner {seal} must hold at least one seal")
+            reject("seals", f"the round's winner {seal} must hold at least one seal")
         seals[seal] -= 1
     return seals[0], seals[1]

@@ -26,19 +26,19 @@ from .cards import (
 from .limits import MAX_ROUNDS, echo
 from .position import (
     BONUS_SIZE_OF_VALUE,
-    _check_conservation,
-    _check_phase,
-    _fail,
-    _read_goods_piles,
-    _read_goods_won,
-    _read_round_result,
-    _Reader,
+    FieldReader,
     add_known_to_json,
     camel_token_place,
+    check_conservation,
+    check_phase,
     counts_from_cards,
     counts_to_names,
     goods_won_to_json,
+    read_goods_piles,
+    read_goods_won,
     read_known,
+    read_round_result,
+    reject,
 )
 from .rules import legal_actions_for
 from .state import PHASES, PLAY, GameState, RoundResult, in_seat_order
@@ -244,9 +244,9 @@ def sample_state(view: PlayerView, rng: random.Random, use_known: bool = True) -
 
 def view_from_json(data) -> PlayerView:
     """A PlayerView from a `jaipur-view/1` object; InvalidPositionError names the field."""
-    reader = _Reader(data, "position")
+    reader = FieldReader(data, "position")
     if reader.field("format", str) != VIEW_FORMAT:
-        _fail("format", f"expected '{VIEW_FORMAT}', got {echo(data.get('format'))}")
+        reject("format", f"expected '{VIEW_FORMAT}', got {echo(data.get('format'))}")
     view = object.__new__(PlayerView)
     view.seat = seat = reader.choice("seat", (0, 1))
     other = 1 - seat
@@ -258,28 +258,28 @@ def view_from_json(data) -> PlayerView:
     view.market = counts_from_cards(reader.cards("market", allow_camels=True), len(CARDS))
     view.deck_size = reader.integer("deck_size", low=0, high=40)
     view.discard = tuple(reader.cards("discard", allow_camels=False))
-    view.tokens_taken = _read_goods_piles(reader)
+    view.tokens_taken = read_goods_piles(reader)
     sizes = reader.field("bonus_sizes", dict)
     bonus_sizes = []
     for size in BONUS_SIZES:
         if str(size) not in sizes:
-            _fail(f"bonus_sizes.{size}", "missing")
+            reject(f"bonus_sizes.{size}", "missing")
         bonus_sizes.append(reader.integer(str(size), 0, len(BONUS_TOKENS[size]),
                                           value=sizes[str(size)], path=f"bonus_sizes.{size}"))
     view.bonus_sizes = tuple(bonus_sizes)
     on_table = reader.field("camel_token", bool)
     players = reader.field("players", list)
     if len(players) != 2:
-        _fail("players", f"expected 2 players, got {len(players)}")
-    mine, theirs = _Reader(players[seat], f"players[{seat}]"), _Reader(players[other], f"players[{other}]")
+        reject("players", f"expected 2 players, got {len(players)}")
+    mine, theirs = FieldReader(players[seat], f"players[{seat}]"), FieldReader(players[other], f"players[{other}]")
     hand = mine.cards("hand", allow_camels=False)
     if len(hand) > HAND_LIMIT:
-        _fail(f"players[{seat}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
+        reject(f"players[{seat}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
     view.hand = counts_from_cards(hand, len(GOODS))
     view.opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
     camels = CARD_COUNTS[CAMEL]
     view.herds = in_seat_order(seat, mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels))
-    view.goods_won = in_seat_order(seat, _read_goods_won(mine, seat), _read_goods_won(theirs, other))
+    view.goods_won = in_seat_order(seat, read_goods_won(mine, seat), read_goods_won(theirs, other))
     view.own_bonus = tuple(mine.integer_list("bonus_tokens", None, low=1, high=10))
     if "bonus_tokens" in theirs.data:
         view.opponent_bonus = tuple(theirs.integer_list("bonus_tokens", None, low=1, high=10))
@@ -289,7 +289,7 @@ def view_from_json(data) -> PlayerView:
         view.opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
     held = in_seat_order(seat, mine.field("camel_token", bool), theirs.field("camel_token", bool))
     view.camel_token = camel_token_place(on_table, list(held))
-    view.round_result = _read_round_result(reader)
+    view.round_result = read_round_result(reader)
     view.winner = reader.choice("winner", (0, 1, None))
     view.known = in_seat_order(seat, read_known(mine, seat, view.hand, sum(view.hand)),
                                read_known(theirs, other, None, view.opponent_hand_size))
@@ -307,37 +307,37 @@ def _check_public_facts(view: PlayerView) -> None:
     by construction once _check_view has passed).
     """
     state = sample_state(view, random.Random(0))
-    _check_conservation(state)
-    _check_phase(state, sum(view.market))
+    check_conservation(state)
+    check_phase(state, sum(view.market))
 
 
 def _check_view(view: PlayerView) -> None:
     unseen = view.unseen_cards()
     for card in CARDS:
         if unseen[card] < 0:
-            _fail("cards", f"more {CARD_NAMES[card]} cards in sight than exist")
+            reject("cards", f"more {CARD_NAMES[card]} cards in sight than exist")
     if sum(unseen) != view.deck_size + view.opponent_hand_size:
-        _fail("deck_size", f"{view.deck_size} cards in the deck and {view.opponent_hand_size} in the "
+        reject("deck_size", f"{view.deck_size} cards in the deck and {view.opponent_hand_size} in the "
                            f"other hand, but {sum(unseen)} cards are unseen")
     if sum(unseen[good] for good in GOODS) < view.opponent_hand_size:
-        _fail("players.hand_size", "more cards in the other hand than unseen goods")
+        reject("players.hand_size", "more cards in the other hand than unseen goods")
     for good in GOODS:
         if view.opponent_known[good] > unseen[good]:
-            _fail(f"players[{view.opponent}].known",
+            reject(f"players[{view.opponent}].known",
                   f"{count_words(good, view.opponent_known[good])}, but only {unseen[good]} are unseen")
     for value in view.own_bonus + (view.opponent_bonus or ()):
         if value not in BONUS_SIZE_OF_VALUE:
-            _fail(f"players[{view.seat}].bonus_tokens", f"{value} is not a bonus token value")
+            reject(f"players[{view.seat}].bonus_tokens", f"{value} is not a bonus token value")
     try:
         unseen_bonus = view.unseen_bonus()
     except ValueError:
-        _fail("bonus_tokens", "more bonus tokens of a value than exist")
+        reject("bonus_tokens", "more bonus tokens of a value than exist")
     for index, size in enumerate(BONUS_SIZES):
         if view.bonus_sizes[index] > len(unseen_bonus[size]):
-            _fail(f"bonus_sizes.{size}", "larger than the tokens not yet seen")
+            reject(f"bonus_sizes.{size}", "larger than the tokens not yet seen")
     if view.opponent_bonus is None:
         hidden = sum(len(unseen_bonus[size]) - view.bonus_sizes[index]
                      for index, size in enumerate(BONUS_SIZES))
         if hidden != view.opponent_bonus_count:
-            _fail(f"players[{view.opponent}].bonus_count",
+            reject(f"players[{view.opponent}].bonus_count",
                   f"{view.opponent_bonus_count}, but {hidden} bonus tokens are neither in the piles nor yours")
