@@ -9,8 +9,6 @@ The readers and checks are public: view.py reads `jaipur-view/1` with them.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from .cards import (
     BONUS_SIZES,
     BONUS_TOKENS,
@@ -48,15 +46,7 @@ MAX_ROUND_SCORE = (sum(map(sum, GOODS_TOKENS)) + sum(map(sum, BONUS_TOKENS.value
 
 def position_to_json(state: GameState) -> dict:
     """The position object (docs/formats.md) of `state` (hands and market in canonical order)."""
-    players: list[dict[str, object]] = [{
-        "hand": counts_to_names(state.hands[player]),
-        "herd": state.herds[player],
-        "goods_tokens": goods_won_to_json(state.goods_won[player]),
-        "bonus_tokens": list(state.bonus_won[player]),
-        "camel_token": state.camel_token == player,
-    } for player in (0, 1)]
-    add_known_to_json(players, state.known)
-    return {
+    data = {
         "format": POSITION_FORMAT,
         "phase": state.phase,
         "round": state.round,
@@ -69,10 +59,18 @@ def position_to_json(state: GameState) -> dict:
         "goods_tokens": {CARD_NAMES[good]: list(state.goods_pile(good)) for good in GOODS},
         "bonus_tokens": {str(size): list(pile) for size, pile in zip(BONUS_SIZES, state.bonus_piles, strict=True)},
         "camel_token": state.camel_token is None,
-        "players": players,
+        "players": [{
+            "hand": counts_to_names(state.hands[player]),
+            "herd": state.herds[player],
+            "goods_tokens": goods_won_to_json(state.goods_won[player]),
+            "bonus_tokens": list(state.bonus_won[player]),
+            "camel_token": state.camel_token == player,
+        } for player in (0, 1)],
         "round_result": state.round_result.to_json() if state.round_result else None,
         "winner": state.winner,
     }
+    add_known_to_json(data["players"], state.known)
+    return data
 
 
 def add_known_to_json(players: list, known) -> None:
@@ -111,18 +109,16 @@ def position_from_json(data) -> GameState:
     reader = FieldReader(data, "position")
     if reader.field("format", str) != POSITION_FORMAT:
         reject("format", f"expected '{POSITION_FORMAT}', got {echo(data.get('format'))}")
-    state = object.__new__(GameState)
-    state.phase = reader.choice("phase", PHASES)
-    state.round = reader.integer("round", low=1, high=MAX_ROUNDS)
-    state.seals = tuple(reader.integer_list("seals", 2, low=0, high=SEALS_TO_WIN))
-    state.round_starter = reader.choice("round_starter", (0, 1))
-    state.to_move = reader.choice("to_move", (0, 1))
+    phase = reader.choice("phase", PHASES)
+    round_number = reader.integer("round", low=1, high=MAX_ROUNDS)
+    seals = tuple(reader.integer_list("seals", 2, low=0, high=SEALS_TO_WIN))
+    round_starter = reader.choice("round_starter", (0, 1))
+    to_move = reader.choice("to_move", (0, 1))
     market = reader.cards("market", allow_camels=True)
-    state.market = counts_from_cards(market, len(CARDS))
-    state.deck = tuple(reader.cards("deck", allow_camels=True))
-    state.discard = tuple(reader.cards("discard", allow_camels=False))
-    state.tokens_taken = read_goods_piles(reader)
-    state.bonus_piles = _read_bonus_piles(reader)
+    deck = tuple(reader.cards("deck", allow_camels=True))
+    discard = tuple(reader.cards("discard", allow_camels=False))
+    tokens_taken = read_goods_piles(reader)
+    bonus_piles = _read_bonus_piles(reader)
     on_table = reader.field("camel_token", bool)
     players = reader.field("players", list)
     if len(players) != 2:
@@ -139,12 +135,15 @@ def position_from_json(data) -> GameState:
         bonus_won.append(tuple(seat.integer_list("bonus_tokens", None, low=1, high=10)))
         camel_flags.append(seat.field("camel_token", bool))
         known.append(read_known(seat, index, hands[-1], len(hand)))
-    state.hands, state.herds = (hands[0], hands[1]), (herds[0], herds[1])
-    state.goods_won, state.bonus_won = (goods_won[0], goods_won[1]), (bonus_won[0], bonus_won[1])
-    state.camel_token = camel_token_place(on_table, camel_flags)
-    state.round_result = read_round_result(reader)
-    state.winner = reader.choice("winner", (0, 1, None))
-    state.known = (known[0], known[1])
+    camel_token = camel_token_place(on_table, camel_flags)
+    round_result = read_round_result(reader)
+    winner = reader.choice("winner", (0, 1, None))
+    state = GameState(
+        phase=phase, round=round_number, seals=seals, round_starter=round_starter, to_move=to_move,
+        market=counts_from_cards(market, len(CARDS)), deck=deck, discard=discard, tokens_taken=tokens_taken,
+        bonus_piles=bonus_piles, camel_token=camel_token, hands=tuple(hands), herds=tuple(herds),
+        goods_won=tuple(goods_won), bonus_won=tuple(bonus_won), round_result=round_result, winner=winner,
+        known=tuple(known))
     check_conservation(state)
     check_phase(state, len(market))
     return state
@@ -239,7 +238,7 @@ def _json_text(value) -> str:
     return "null" if value is None else str(value)
 
 
-def reject(path: str, message: str) -> NoReturn:
+def reject(path: str, message: str):
     """Refuse the input: an InvalidPositionError whose message starts with the field at fault."""
     raise InvalidPositionError(f"{path}: {message}")
 
@@ -401,11 +400,10 @@ def check_phase(state: GameState, market_size: int) -> None:
 
 
 def _seals_before(state: GameState) -> tuple[int, int]:
-    assert state.round_result is not None  # checked by the caller
     seal = state.round_result.seal
     seals = list(state.seals)
     if seal is not None:
         if seals[seal] < 1:
             reject("seals", f"the round's winner {seal} must hold at least one seal")
         seals[seal] -= 1
-    return seals[0], seals[1]
+    return tuple(seals)

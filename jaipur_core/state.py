@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TypeVar
 
 from .cards import (
     BONUS_SIZES,
@@ -82,7 +81,31 @@ class GameState:
     # market, not since given in a trade or sold); always a sub-multiset of hands[p].
     known: tuple[tuple[int, ...], tuple[int, ...]]
 
+    def __init__(self, *, phase: str, round: int, seals, round_starter: int, to_move: int, market, deck,
+                 discard, tokens_taken, bonus_piles, camel_token, hands, herds, goods_won, bonus_won,
+                 round_result, winner, known) -> None:
+        """The one way to make a state: every field named, none forgotten (keyword-only, no defaults)."""
+        self.phase = phase
+        self.round = round
+        self.seals = seals
+        self.round_starter = round_starter
+        self.to_move = to_move
+        self.market = market
+        self.deck = deck
+        self.discard = discard
+        self.tokens_taken = tokens_taken
+        self.bonus_piles = bonus_piles
+        self.camel_token = camel_token
+        self.hands = hands
+        self.herds = herds
+        self.goods_won = goods_won
+        self.bonus_won = bonus_won
+        self.round_result = round_result
+        self.winner = winner
+        self.known = known
+
     def copy(self) -> "GameState":
+        """A clone for `rules.apply` to change (the engine's hot path: slot by slot, no keyword parsing)."""
         new = object.__new__(GameState)
         new.phase = self.phase
         new.round = self.round
@@ -109,7 +132,7 @@ class GameState:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None  # type: ignore[assignment]  # states are compared, not used as keys
+    __hash__ = None  # states are compared, not used as keys
 
     def __repr__(self) -> str:
         return (f"<GameState round {self.round} {self.phase} to_move={self.to_move} "
@@ -132,14 +155,6 @@ class GameState:
 
     def goods_count(self, player: int) -> int:
         return sum(len(values) for values in self.goods_won[player])
-
-
-Value = TypeVar("Value")
-
-
-def in_seat_order(seat: int, mine: Value, theirs: Value) -> tuple[Value, Value]:
-    """(seat 0's, seat 1's) from what belongs to `seat` and to the other seat."""
-    return (mine, theirs) if seat == 0 else (theirs, mine)
 
 
 def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
@@ -167,27 +182,14 @@ def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
         rng.shuffle(pile)
         bonus_piles.append(tuple(pile))
 
-    state = object.__new__(GameState)
-    state.phase = PLAY
-    state.round = round_number
-    state.seals = (seals[0], seals[1])
-    state.round_starter = starter
-    state.to_move = starter
-    state.market = tuple(market)
-    state.deck = tuple(cards[2 * DEAL_SIZE + len(market_draw):])
-    state.discard = ()
-    state.tokens_taken = (0,) * len(GOODS)
-    state.bonus_piles = tuple(bonus_piles)
-    state.camel_token = None
-    hand_of = [tuple(dealt[p].count(good) for good in GOODS) for p in (0, 1)]
-    state.hands = (hand_of[0], hand_of[1])
-    state.herds = (dealt[0].count(CAMEL), dealt[1].count(CAMEL))
-    state.goods_won = (_NO_GOODS_TOKENS, _NO_GOODS_TOKENS)
-    state.bonus_won = ((), ())
-    state.round_result = None
-    state.winner = None
-    state.known = NOTHING_KNOWN
-    return state
+    return GameState(
+        phase=PLAY, round=round_number, seals=tuple(seals), round_starter=starter, to_move=starter,
+        market=tuple(market), deck=tuple(cards[2 * DEAL_SIZE + len(market_draw):]), discard=(),
+        tokens_taken=(0,) * len(GOODS), bonus_piles=tuple(bonus_piles), camel_token=None,
+        hands=tuple(tuple(dealt[p].count(good) for good in GOODS) for p in (0, 1)),
+        herds=tuple(dealt[p].count(CAMEL) for p in (0, 1)),
+        goods_won=(_NO_GOODS_TOKENS, _NO_GOODS_TOKENS), bonus_won=((), ()), round_result=None, winner=None,
+        known=NOTHING_KNOWN)
 
 
 def new_game(rng: random.Random, first: int | None = None) -> GameState:

@@ -41,7 +41,7 @@ from .position import (
     reject,
 )
 from .rules import legal_actions_for
-from .state import PHASES, PLAY, GameState, RoundResult, in_seat_order
+from .state import PHASES, PLAY, GameState, RoundResult
 
 VIEW_FORMAT = "jaipur-view/1"
 
@@ -76,6 +76,34 @@ class PlayerView:
     round_result: RoundResult | None
     winner: int | None
     known: tuple[tuple[int, ...], tuple[int, ...]]  # per seat: goods publicly known in its hand
+
+    def __init__(self, *, seat: int, phase: str, round: int, seals, round_starter: int, to_move: int, market,
+                 deck_size: int, discard, tokens_taken, bonus_sizes, camel_token, hand, herds, goods_won,
+                 own_bonus, opponent_hand_size: int, opponent_bonus_count: int, opponent_bonus, round_result,
+                 winner, known) -> None:
+        """The one way to make a view: every field named, none forgotten (keyword-only, no defaults)."""
+        self.seat = seat
+        self.phase = phase
+        self.round = round
+        self.seals = seals
+        self.round_starter = round_starter
+        self.to_move = to_move
+        self.market = market
+        self.deck_size = deck_size
+        self.discard = discard
+        self.tokens_taken = tokens_taken
+        self.bonus_sizes = bonus_sizes
+        self.camel_token = camel_token
+        self.hand = hand
+        self.herds = herds
+        self.goods_won = goods_won
+        self.own_bonus = own_bonus
+        self.opponent_hand_size = opponent_hand_size
+        self.opponent_bonus_count = opponent_bonus_count
+        self.opponent_bonus = opponent_bonus
+        self.round_result = round_result
+        self.winner = winner
+        self.known = known
 
     @property
     def opponent(self) -> int:
@@ -124,18 +152,18 @@ class PlayerView:
 
     def to_json(self) -> dict:
         me, other = self.seat, 1 - self.seat
-        mine: dict[str, object] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
-                                   "goods_tokens": goods_won_to_json(self.goods_won[me]),
-                                   "bonus_tokens": list(self.own_bonus),
-                                   "camel_token": self.camel_token == me}
-        theirs: dict[str, object] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
-                                     "goods_tokens": goods_won_to_json(self.goods_won[other]),
-                                     "camel_token": self.camel_token == other}
+        players = [None, None]
+        players[me] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
+                       "goods_tokens": goods_won_to_json(self.goods_won[me]),
+                       "bonus_tokens": list(self.own_bonus),
+                       "camel_token": self.camel_token == me}
+        players[other] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
+                          "goods_tokens": goods_won_to_json(self.goods_won[other]),
+                          "camel_token": self.camel_token == other}
         if self.opponent_bonus is None:
-            theirs["bonus_count"] = self.opponent_bonus_count
+            players[other]["bonus_count"] = self.opponent_bonus_count
         else:
-            theirs["bonus_tokens"] = list(self.opponent_bonus)
-        players = list(in_seat_order(me, mine, theirs))
+            players[other]["bonus_tokens"] = list(self.opponent_bonus)
         add_known_to_json(players, self.known)
         return {
             "format": VIEW_FORMAT, "seat": me, "phase": self.phase, "round": self.round,
@@ -156,7 +184,7 @@ class PlayerView:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None  # type: ignore[assignment]  # views are compared, not used as keys
+    __hash__ = None
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
@@ -165,31 +193,15 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         raise ValueError(f"seat must be 0 or 1, not {seat!r}")
     other = 1 - seat
     scored = state.round_result is not None
-    view = object.__new__(PlayerView)
-    view.seat = seat
-    view.phase = state.phase
-    view.round = state.round
-    view.seals = state.seals
-    view.round_starter = state.round_starter
-    view.to_move = state.to_move
-    view.market = state.market
-    view.deck_size = len(state.deck)
-    view.discard = state.discard
-    view.tokens_taken = state.tokens_taken
-    piles = state.bonus_piles
-    view.bonus_sizes = (len(piles[0]), len(piles[1]), len(piles[2]))
-    view.camel_token = state.camel_token
-    view.hand = state.hands[seat]
-    view.herds = state.herds
-    view.goods_won = state.goods_won
-    view.own_bonus = state.bonus_won[seat]
-    view.opponent_hand_size = sum(state.hands[other])
-    view.opponent_bonus_count = len(state.bonus_won[other])
-    view.opponent_bonus = state.bonus_won[other] if scored else None
-    view.round_result = state.round_result
-    view.winner = state.winner
-    view.known = state.known
-    return view
+    return PlayerView(
+        seat=seat, phase=state.phase, round=state.round, seals=state.seals, round_starter=state.round_starter,
+        to_move=state.to_move, market=state.market, deck_size=len(state.deck), discard=state.discard,
+        tokens_taken=state.tokens_taken, bonus_sizes=tuple(len(pile) for pile in state.bonus_piles),
+        camel_token=state.camel_token, hand=state.hands[seat], herds=state.herds, goods_won=state.goods_won,
+        own_bonus=state.bonus_won[seat], opponent_hand_size=sum(state.hands[other]),
+        opponent_bonus_count=len(state.bonus_won[other]),
+        opponent_bonus=state.bonus_won[other] if scored else None, round_result=state.round_result,
+        winner=state.winner, known=state.known)
 
 
 def sample_state(view: PlayerView, rng: random.Random, use_known: bool = True) -> GameState:
@@ -227,19 +239,18 @@ def sample_state(view: PlayerView, rng: random.Random, use_known: bool = True) -
     else:  # scored: the values and their order are public; keep them as they are
         opponent_bonus = list(view.opponent_bonus)
 
-    state = object.__new__(GameState)
-    me = view.seat
-    hands = in_seat_order(me, view.hand, counts_from_cards(other_hand, len(GOODS)))
-    bonus_won = in_seat_order(me, view.own_bonus, tuple(opponent_bonus))
-    state.phase, state.round, state.seals = view.phase, view.round, view.seals
-    state.round_starter, state.to_move = view.round_starter, view.to_move
-    state.market, state.deck, state.discard = view.market, tuple(deck), view.discard
-    state.tokens_taken, state.bonus_piles = view.tokens_taken, tuple(bonus_piles)
-    state.camel_token, state.hands, state.herds = view.camel_token, hands, view.herds
-    state.goods_won, state.bonus_won = view.goods_won, bonus_won
-    state.round_result, state.winner = view.round_result, view.winner
-    state.known = view.known
-    return state
+    me, other = view.seat, 1 - view.seat
+    hands, bonus_won = [None, None], [None, None]
+    hands[me] = view.hand
+    hands[other] = counts_from_cards(other_hand, len(GOODS))
+    bonus_won[me] = view.own_bonus
+    bonus_won[other] = tuple(opponent_bonus)
+    return GameState(
+        phase=view.phase, round=view.round, seals=view.seals, round_starter=view.round_starter,
+        to_move=view.to_move, market=view.market, deck=tuple(deck), discard=view.discard,
+        tokens_taken=view.tokens_taken, bonus_piles=tuple(bonus_piles), camel_token=view.camel_token,
+        hands=tuple(hands), herds=view.herds, goods_won=view.goods_won, bonus_won=tuple(bonus_won),
+        round_result=view.round_result, winner=view.winner, known=view.known)
 
 
 def view_from_json(data) -> PlayerView:
@@ -247,18 +258,17 @@ def view_from_json(data) -> PlayerView:
     reader = FieldReader(data, "position")
     if reader.field("format", str) != VIEW_FORMAT:
         reject("format", f"expected '{VIEW_FORMAT}', got {echo(data.get('format'))}")
-    view = object.__new__(PlayerView)
-    view.seat = seat = reader.choice("seat", (0, 1))
+    seat = reader.choice("seat", (0, 1))
     other = 1 - seat
-    view.phase = reader.choice("phase", PHASES)
-    view.round = reader.integer("round", low=1, high=MAX_ROUNDS)
-    view.seals = tuple(reader.integer_list("seals", 2, low=0, high=2))
-    view.round_starter = reader.choice("round_starter", (0, 1))
-    view.to_move = reader.choice("to_move", (0, 1))
-    view.market = counts_from_cards(reader.cards("market", allow_camels=True), len(CARDS))
-    view.deck_size = reader.integer("deck_size", low=0, high=40)
-    view.discard = tuple(reader.cards("discard", allow_camels=False))
-    view.tokens_taken = read_goods_piles(reader)
+    phase = reader.choice("phase", PHASES)
+    round_number = reader.integer("round", low=1, high=MAX_ROUNDS)
+    seals = tuple(reader.integer_list("seals", 2, low=0, high=2))
+    round_starter = reader.choice("round_starter", (0, 1))
+    to_move = reader.choice("to_move", (0, 1))
+    market = counts_from_cards(reader.cards("market", allow_camels=True), len(CARDS))
+    deck_size = reader.integer("deck_size", low=0, high=40)
+    discard = tuple(reader.cards("discard", allow_camels=False))
+    tokens_taken = read_goods_piles(reader)
     sizes = reader.field("bonus_sizes", dict)
     bonus_sizes = []
     for size in BONUS_SIZES:
@@ -266,33 +276,43 @@ def view_from_json(data) -> PlayerView:
             reject(f"bonus_sizes.{size}", "missing")
         bonus_sizes.append(reader.integer(str(size), 0, len(BONUS_TOKENS[size]),
                                           value=sizes[str(size)], path=f"bonus_sizes.{size}"))
-    view.bonus_sizes = tuple(bonus_sizes)
     on_table = reader.field("camel_token", bool)
     players = reader.field("players", list)
     if len(players) != 2:
         reject("players", f"expected 2 players, got {len(players)}")
     mine, theirs = FieldReader(players[seat], f"players[{seat}]"), FieldReader(players[other], f"players[{other}]")
-    hand = mine.cards("hand", allow_camels=False)
-    if len(hand) > HAND_LIMIT:
-        reject(f"players[{seat}].hand", f"{len(hand)} cards, the limit is {HAND_LIMIT}")
-    view.hand = counts_from_cards(hand, len(GOODS))
-    view.opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
+    cards = mine.cards("hand", allow_camels=False)
+    if len(cards) > HAND_LIMIT:
+        reject(f"players[{seat}].hand", f"{len(cards)} cards, the limit is {HAND_LIMIT}")
+    hand = counts_from_cards(cards, len(GOODS))
+    opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
+    herds = [None, None]
     camels = CARD_COUNTS[CAMEL]
-    view.herds = in_seat_order(seat, mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels))
-    view.goods_won = in_seat_order(seat, read_goods_won(mine, seat), read_goods_won(theirs, other))
-    view.own_bonus = tuple(mine.integer_list("bonus_tokens", None, low=1, high=10))
+    herds[seat], herds[other] = mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels)
+    goods_won = [None, None]
+    goods_won[seat], goods_won[other] = read_goods_won(mine, seat), read_goods_won(theirs, other)
+    own_bonus = tuple(mine.integer_list("bonus_tokens", None, low=1, high=10))
     if "bonus_tokens" in theirs.data:
-        view.opponent_bonus = tuple(theirs.integer_list("bonus_tokens", None, low=1, high=10))
-        view.opponent_bonus_count = len(view.opponent_bonus)
+        opponent_bonus = tuple(theirs.integer_list("bonus_tokens", None, low=1, high=10))
+        opponent_bonus_count = len(opponent_bonus)
     else:
-        view.opponent_bonus = None
-        view.opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
-    held = in_seat_order(seat, mine.field("camel_token", bool), theirs.field("camel_token", bool))
-    view.camel_token = camel_token_place(on_table, list(held))
-    view.round_result = read_round_result(reader)
-    view.winner = reader.choice("winner", (0, 1, None))
-    view.known = in_seat_order(seat, read_known(mine, seat, view.hand, sum(view.hand)),
-                               read_known(theirs, other, None, view.opponent_hand_size))
+        opponent_bonus = None
+        opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
+    held = [False, False]
+    held[seat], held[other] = mine.field("camel_token", bool), theirs.field("camel_token", bool)
+    camel_token = camel_token_place(on_table, held)
+    round_result = read_round_result(reader)
+    winner = reader.choice("winner", (0, 1, None))
+    known = [None, None]
+    known[seat] = read_known(mine, seat, hand, sum(hand))
+    known[other] = read_known(theirs, other, None, opponent_hand_size)
+    view = PlayerView(
+        seat=seat, phase=phase, round=round_number, seals=seals, round_starter=round_starter, to_move=to_move,
+        market=market, deck_size=deck_size, discard=discard, tokens_taken=tokens_taken,
+        bonus_sizes=tuple(bonus_sizes), camel_token=camel_token, hand=hand, herds=tuple(herds),
+        goods_won=tuple(goods_won), own_bonus=own_bonus, opponent_hand_size=opponent_hand_size,
+        opponent_bonus_count=opponent_bonus_count, opponent_bonus=opponent_bonus, round_result=round_result,
+        winner=winner, known=tuple(known))
     _check_view(view)
     _check_public_facts(view)
     return view
