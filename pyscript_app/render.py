@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from jaipur_core import view_of
 
-from . import games, render_dialogs, render_log
+from . import render_dialogs, render_log
 from .languages import LANGUAGES, direction
 from .messages import _, card_name, speaking
 from .render_know import KNOW_PANEL, know_panel
@@ -92,7 +92,7 @@ def render(state: TableState) -> Screen:
 def _render(state: TableState) -> Screen:
     if state.line is None:
         return Screen((("class", "table"),), "", "", (), "", "", "", "info", "")
-    names = games.names(state)
+    names = state.names()
     view = view_of(state.position, state.seat)
     turn = turn_of(state)
     classes = ("table" + (" is-embed" if state.embed else "") + (" is-thinking" if turn == "ai" else "")
@@ -227,7 +227,7 @@ def _tools(state) -> str:
              ("know", "panel", KNOW_PANEL, "tool-know"),
              ("share", "share", "", "tool-share"), ("export", "export", "", "tool-export"),
              ("import", "import", "", "tool-import")]
-    if games.can_review(state) and state.review is None:
+    if state.can_review and state.review is None:
         items.append(("review", "review", "", "tool-review"))
     tools = "".join(
         f'<button type="button" class="tool" data-action="{action}" data-value="{value}" '

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jaipur_core import Game
+from jaipur_core import GAME_OVER, Game
 
+from .messages import _
 from .selection import EMPTY, Selection
 
 MODES = ("computer", "friend")
@@ -117,6 +118,21 @@ class TableState:
     def you(self) -> int | None:
         """The seat called "You" (none in friend mode)."""
         return None if self.friend else self.seat
+
+    def names(self) -> tuple:
+        """What the page calls each seat, in the active language: You and Computer, or Player 1 and 2."""
+        if self.friend:
+            return (_("player-1"), _("player-2"))
+        out = [_("player-computer"), _("player-computer")]
+        out[self.seat] = _("player-you")
+        return tuple(out)
+
+    @property
+    def can_review(self) -> bool:
+        """Review shows both hands: only once the game is over, or for a record already in hand."""
+        if self.line is None or self.search is not None and self.search.purpose == "ai":
+            return False
+        return self.line.state.phase == GAME_OVER or self.reviewable
 
     @property
     def position(self):

@@ -111,12 +111,12 @@ def play(state: TableState, action) -> tuple[TableState, tuple]:
     """The mover plays `action` (checked legal by the caller), then whatever comes next."""
     before = state.line.state
     mover = before.to_move
-    words = describe(action, mover, games.names(state), state.you, before)
+    words = describe(action, mover, state.names(), state.you, before)
     line = state.line.play(action)
     after = line.state
     log = state.log + (words,)
     if after.phase != PLAY:
-        log += (round_result(after, 0 if state.friend else state.seat, games.names(state), state.you),)
+        log += (round_result(after, 0 if state.friend else state.seat, state.names(), state.you),)
     other = mover != state.seat or state.friend
     # Your cards picked while the computer moved stay picked for your turn.
     kept = state.selection.mine() if mover != state.seat and not state.friend and after.phase == PLAY else EMPTY
@@ -290,7 +290,7 @@ def _next_round(state, _value):
                     last_cards=(), animate=True, note=None, token=state.token + 1, search=None)
     if state.friend:
         state = replace(state, seat=line.state.to_move, handover=True)
-    state = replace(state, log=state.log + (round_start(line.state, games.names(state), state.you),))
+    state = replace(state, log=state.log + (round_start(line.state, state.names(), state.you),))
     return games.settle(state)
 
 
@@ -308,14 +308,14 @@ def _take_back(state, _value):
     if state.friend:
         if not state.handover:  # the next player has seen their hand: the move stands
             return replace(state, note=note("takeback-seen", "error",
-                                            name=games.names(state)[state.seat])), ()
+                                            name=state.names()[state.seat])), ()
         count, seat = 1, movers[-1]
     else:
         mine = [i for i, mover in enumerate(movers) if mover == state.seat]
         if not mine:
             return replace(state, note=note("takeback-none", "error")), ()
         count, seat = len(movers) - mine[-1], state.seat
-    name = games.names(state)[seat]
+    name = state.names()[seat]
     line = line.take_back(count).with_extra(takebacks=int(line.get("takebacks", 0) or 0) + 1)
     state = replace(state, line=line, seat=seat, handover=False, selection=EMPTY, token=state.token + 1,
                     search=None, last_move="", last_cards=(), new_market=frozenset(), animate=True,
@@ -326,7 +326,7 @@ def _take_back(state, _value):
 
 
 def _review(state, _value):
-    if not games.can_review(state):
+    if not state.can_review:
         return state, ()
     return replace(state, review=len(state.line.steps()) - 1, panel=None, animate=True, selection=EMPTY,
                    note=note("review-opened")), ()
