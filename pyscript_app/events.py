@@ -1,8 +1,13 @@
-"""What can happen to the page, as values. `from_dom` reads the one delegated listener's data-."""
+"""What can happen to the page, as values. `from_dom` reads the one delegated listener's data-.
+
+The `data-action` names are controls.py's members; keys.py turns keys into these events.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .controls import OPTION_SETTINGS, Button, Control, control_named
 
 
 @dataclass(frozen=True)
@@ -39,9 +44,9 @@ class ActionPressed:
 
 @dataclass(frozen=True)
 class Pressed:
-    """A plain button: name is its data-action, value its data-value."""
+    """A plain button: name is its data-action (a controls.Button), value its data-value."""
 
-    name: str
+    name: Button
     value: str = ""
 
 
@@ -54,8 +59,6 @@ class OptionChosen:
 @dataclass(frozen=True)
 class ReviewStepped:
     to: str                       # first | prev | next | last
-
-
 
 
 @dataclass(frozen=True)
@@ -103,31 +106,28 @@ class Failed:
     error: str
 
 
-PRESSED = frozenset({"clear", "hint", "share", "copy-link", "export", "import", "next-round",
-                     "play-again", "new-game", "close", "handover-ready", "take-back", "review",
-                     "review-close", "resume", "delete-kept", "dismiss", "try-again", "panel",
-                     "details", "result-aside"})
-OPTIONS = {"set-level": "level", "set-first": "first", "set-opponent": "opponent"}
-
-
 def from_dom(action: str, value: str = "", zone: str = "", index=None):
     """The event a click on an element with these data- attributes means, or None."""
-    if action == "select":
-        try:
-            return CardClicked(zone, int(index))
-        except (TypeError, ValueError):
+    control = control_named(action)
+    match control:
+        case None:
             return None
-    if action == "play":
-        return ActionPressed(value)
-    if action == "review-step":
-        return ReviewStepped(value)
-    if action == "set-language":
-        return LanguageChosen(value)
-    if action in OPTIONS:
-        return OptionChosen(OPTIONS[action], value)
-    if action in PRESSED:
-        return Pressed(action, value)
-    return None
+        case Button():
+            return Pressed(control, value)
+        case Control.SELECT:
+            try:
+                return CardClicked(zone, int(index))
+            except (TypeError, ValueError):
+                return None
+        case Control.PLAY:
+            return ActionPressed(value)
+        case Control.REVIEW_STEP:
+            return ReviewStepped(value)
+        case Control.SET_LANGUAGE:
+            return LanguageChosen(value)
+        case Control.SET_LEVEL | Control.SET_FIRST | Control.SET_OPPONENT:
+            return OptionChosen(OPTION_SETTINGS[control], value)
+    raise AssertionError(f"controls.Control.{control.name} has no event")  # a member added without one
 
 
 def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shift: bool = False,
