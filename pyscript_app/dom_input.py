@@ -3,7 +3,7 @@
 One delegated click listener on the page turns `data-action` attributes into events
 (events.from_dom); a keydown listener on the document first lets dom_focus do the keyboard's
 focus work (Tab kept inside an open dialog, arrows inside the rows of cards, M / Y / L), then
-turns keys into events (events.from_key: Escape, the review's arrows, the action keys of
+turns keys into events (keys.from_key: Escape, the review's arrows, the action keys of
 keys.py); the file input's `change` reads the chosen file (dom_services) into `FileChosen`.
 Everything is injected: `dispatch` and `state` (the runner's), the focus, `read_text`, and
 `failed` for an exception. The listeners' proxies are kept for the page's lifetime.
@@ -17,7 +17,8 @@ from pyodide.ffi import create_proxy
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .dom_js import page_is_rtl, text, value
-from .events import FileChosen, from_dom, from_key
+from .events import FileChosen, from_dom
+from .keys import from_key
 
 
 class Input:
