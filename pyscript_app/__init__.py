@@ -3,7 +3,9 @@
 Modules (see docs/page.md):
   table_state  the one immutable TableState (+ Note, Settings, Kept, Search); its game is a
                jaipur_core.Game, itself immutable (play, next round, take back, review steps)
-  events       what can happen (values); from_dom/from_key read the page's data- attributes
+  controls     every data-action name, once (Button, Control): what a click or key sends
+  events       what can happen (values); from_dom reads the page's data- attributes
+  keys         the keyboard: the one list of keys, from_key, focus arithmetic
   effects      what update asks for (values): Save, StartSearch, Download, Copy, PickFile, Ready
   update       update(state, event) -> (state, effects), pure: the game in play
   games        which game is on the table: boot, new, resume, links, import, nothing lost

@@ -128,39 +128,3 @@ def from_dom(action: str, value: str = "", zone: str = "", index=None):
         case Control.SET_LEVEL | Control.SET_FIRST | Control.SET_OPPONENT:
             return OptionChosen(OPTION_SETTINGS[control], value)
     raise AssertionError(f"controls.Control.{control.name} has no event")  # a member added without one
-
-
-def from_key(key: str, reviewing: bool, panel_open: bool, *, code: str = "", shift: bool = False,
-             modified: bool = False, dialog_open: bool | None = None, selecting: bool = False,
-             result_open: bool = False, rtl: bool = False):
-    """The event a key press means, or None.
-
-    Escape closes a panel, else clears the selection; ← / → step a review (as the
-    review's buttons lie: right to left, ← is forward); the
-    action keys of keys.ACTION_KEYS work only on the table itself (no dialog
-    open, not reviewing). `dialog_open` is any dialog on the page (a panel, the
-    hand-over screen, a round's result); it defaults to `panel_open`. Escape on a
-    round's result (`result_open`, no panel over it) sets it aside to look at the table.
-    """
-    from .keys import key_for  # keys.py holds the events it sends: imported late, no cycle
-
-    if modified:
-        return None
-    dialog_open = panel_open if dialog_open is None else dialog_open
-    if key == "Escape":
-        if panel_open:
-            return Pressed("close")
-        if result_open:
-            return Pressed("result-aside", "table")
-        if selecting and not dialog_open and not reviewing:
-            return Pressed("clear")
-        return None
-    if reviewing:
-        if key in ("ArrowLeft", "ArrowRight"):
-            forward = "ArrowLeft" if rtl else "ArrowRight"
-            return ReviewStepped("next" if key == forward else "prev")
-        return None
-    if dialog_open:
-        return None
-    found = key_for(key, code, shift)
-    return None if found is None else found.event

@@ -1,4 +1,4 @@
-"""The keyboard (pyscript_app/keys.py, events.from_key): which key means what, roving focus, the trap."""
+"""The keyboard (pyscript_app/keys.py, keys.from_key): which key means what, roving focus, the trap."""
 
 from __future__ import annotations
 
@@ -10,8 +10,17 @@ from pathlib import Path
 import pytest
 
 from pyscript_app import messages
-from pyscript_app.events import ActionPressed, Pressed, ReviewStepped, from_key
-from pyscript_app.keys import ACTION_KEYS, BY_KEY, FOCUS_KEYS, keys_help, normalise, roving_step, trap_step
+from pyscript_app.events import ActionPressed, Pressed, ReviewStepped
+from pyscript_app.keys import (
+    ACTION_KEYS,
+    BY_KEY,
+    FOCUS_KEYS,
+    from_key,
+    keys_help,
+    normalise,
+    roving_step,
+    trap_step,
+)
 from pyscript_app.languages import catalog_from_mo
 
 TABLE = dict(reviewing=False, panel_open=False)
