@@ -23,7 +23,7 @@ class Note:
     """The message line: catalog sentences, a kind, and buttons offered with it.
 
     parts: ((msg_id, ((name, value), ...)), ...) shown one after another.
-    offers: ((data-action, data-value, label msg_id), ...).
+    offers: ((controls.Button, data-value, label msg_id), ...): buttons in the message line.
     """
 
     parts: tuple = ()

@@ -18,6 +18,7 @@ from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import position_fragment
 
 from . import games, languages
+from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
     ActionPressed,
@@ -177,7 +178,7 @@ def _search_failed(state: TableState, event: SearchFailed):
     state = replace(state, search=None, animate=False)
     if event.purpose == "hint":
         return replace(state, note=note("hint-failed", "error", error=event.error)), ()
-    return replace(state, note=note("ai-failed", "error", (("try-again", "", "try-again"),),
+    return replace(state, note=note("ai-failed", "error", ((Button.TRY_AGAIN, "", "try-again"),),
                                     error=event.error)), ()
 
 
@@ -217,17 +218,64 @@ def _storage_failed(state: TableState, event: StorageFailed):
 
 def _failed(state: TableState, event: Failed):
     return replace(state, search=None, animate=False,
-                   note=note("page-failed", "error", (("dismiss", "", "continue"),), error=event.error)), ()
+                   note=note("page-failed", "error", ((Button.DISMISS, "", "continue"),), error=event.error)), ()
 
 
 # --- buttons ----------------------------------------------------------------------------
 
 def _pressed(state: TableState, event: Pressed):
-    handler = _BUTTONS.get(event.name)
+    handler = button_handler(event.name)
     if handler is None:
         return state, ()
     state = replace(state, animate=False)
     return handler(state, event.value)
+
+
+def button_handler(button: Button):
+    """`handler(state, data-value) -> (state, effects)` of a plain button; None for a name that is not one.
+
+    A match on the controls.Button members (tests/test_app_controls.py checks every member has a handler).
+    """
+    match button:
+        case Button.CLEAR:
+            return _clear
+        case Button.HINT:
+            return _hint
+        case Button.PANEL:
+            return _panel
+        case Button.CLOSE:
+            return _close
+        case Button.SHARE:
+            return _share
+        case Button.COPY_LINK:
+            return _copy
+        case Button.EXPORT:
+            return _export
+        case Button.IMPORT:
+            return _import
+        case Button.NEXT_ROUND:
+            return _next_round
+        case Button.PLAY_AGAIN | Button.NEW_GAME:
+            return games.new_game_pressed
+        case Button.HANDOVER_READY:
+            return _handover_ready
+        case Button.TAKE_BACK:
+            return _take_back
+        case Button.REVIEW:
+            return _review
+        case Button.REVIEW_CLOSE:
+            return _review_close
+        case Button.RESUME:
+            return games.resume_kept
+        case Button.DELETE_KEPT:
+            return games.delete_kept
+        case Button.DISMISS | Button.TRY_AGAIN:
+            return _dismiss
+        case Button.RESULT_ASIDE:
+            return _result_aside
+        case Button.DETAILS:
+            return _details
+    return None
 
 
 def _details(state, _value):
@@ -345,15 +393,6 @@ def _dismiss(state, _value):
     """Continue after an error: the note goes, and a computer turn that was cut short restarts."""
     return games.settle(replace(state, note=None))
 
-
-_BUTTONS = {
-    "clear": _clear, "hint": _hint, "panel": _panel, "close": _close, "share": _share,
-    "copy-link": _copy, "export": _export, "import": _import, "next-round": _next_round,
-    "play-again": games.new_game_pressed, "new-game": games.new_game_pressed,
-    "handover-ready": _handover_ready, "take-back": _take_back, "review": _review,
-    "review-close": _review_close, "resume": games.resume_kept, "delete-kept": games.delete_kept,
-    "dismiss": _dismiss, "try-again": _dismiss, "result-aside": _result_aside, "details": _details,
-}
 
 _HANDLERS = {
     CardClicked: _card_clicked, ActionPressed: _action_pressed, Pressed: _pressed,

@@ -324,7 +324,7 @@ def test_an_exception_in_a_handler_is_shown_and_the_game_goes_on(monkeypatch):
 
     host, runner = started(seed=3, first="you")
     before = runner.state.line
-    monkeypatch.setitem(update_module._BUTTONS, "export", boom)
+    monkeypatch.setattr(update_module, "_export", boom)
     press(runner, "export")
     assert "Something went wrong" in host.screen.message and 'data-action="dismiss"' in host.screen.message
     assert runner.state.line == before and host.errors
