@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from jaipur_core import view_of
 
 from . import render_dialogs, render_log
+from .controls import Button, Control
 from .languages import LANGUAGES, direction
 from .messages import _, card_name, speaking
 from .render_know import KNOW_PANEL, know_panel
@@ -161,11 +162,11 @@ def _review(state, names) -> tuple[str, str]:
     number, action, before, after = steps[state.review]
     total = len(steps) - 1
     buttons = "".join(
-        f'<button type="button" data-action="review-step" data-value="{to}" data-testid="review-{to}" '
+        f'<button type="button" data-action="{Control.REVIEW_STEP}" data-value="{to}" data-testid="review-{to}" '
         f'data-key="review-{to}"{" disabled" if disabled else ""}>{e(_("review-" + to))}</button>'
         for to, disabled in (("first", state.review == 0), ("prev", state.review == 0),
                              ("next", state.review == total), ("last", state.review == total)))
-    close = (f'<button type="button" data-action="review-close" data-testid="review-close" '
+    close = (f'<button type="button" data-action="{Button.REVIEW_CLOSE}" data-testid="review-close" '
              f'data-key="review-close">{e(_("review-close"))}</button>')
     bar = (f'<div class="review-bar" data-testid="review" data-at="{state.review}" data-total="{total}">'
            f'<span data-testid="review-step">{e(_("review-step", at=state.review, total=total))}</span> '
@@ -194,7 +195,7 @@ def _message(state) -> tuple[str, str]:
         return "", "info"
     text = " ".join(_(msg_id, **dict(params)) for msg_id, params in state.note.parts)
     offers = "".join(
-        f' <button type="button" class="offer" data-action="{action}" data-value="{e(value)}" '
+        f' <button type="button" class="offer" data-action="{Button(action)}" data-value="{e(value)}" '
         f'data-testid="offer-{action}" data-key="offer-{action}">{e(_(label))}</button>'
         for action, value, label in state.note.offers)
     return e(text) + offers, state.note.kind
@@ -222,13 +223,13 @@ def _status(state, turn, names) -> str:
 
 
 def _tools(state) -> str:
-    items = [("new-game", "panel", "new", "tool-new-game"), ("hint", "hint", "", "tool-hint"),
-             ("takeback", "take-back", "", "tool-takeback"), ("rules", "panel", "rules", "tool-rules"),
-             ("know", "panel", KNOW_PANEL, "tool-know"),
-             ("share", "share", "", "tool-share"), ("export", "export", "", "tool-export"),
-             ("import", "import", "", "tool-import")]
+    items = [("new-game", Button.PANEL, "new", "tool-new-game"), ("hint", Button.HINT, "", "tool-hint"),
+             ("takeback", Button.TAKE_BACK, "", "tool-takeback"), ("rules", Button.PANEL, "rules", "tool-rules"),
+             ("know", Button.PANEL, KNOW_PANEL, "tool-know"),
+             ("share", Button.SHARE, "", "tool-share"), ("export", Button.EXPORT, "", "tool-export"),
+             ("import", Button.IMPORT, "", "tool-import")]
     if state.can_review and state.review is None:
-        items.append(("review", "review", "", "tool-review"))
+        items.append(("review", Button.REVIEW, "", "tool-review"))
     tools = "".join(
         f'<button type="button" class="tool" data-action="{action}" data-value="{value}" '
         f'data-testid="btn-{testid}" data-key="tool-{testid}">{e(_(label))}</button>'
@@ -239,7 +240,7 @@ def _tools(state) -> str:
 def _language_menu(current: str) -> str:
     """Each language named in itself, in its own direction, whatever the page speaks."""
     buttons = "".join(
-        f'<button type="button" class="language" data-action="set-language" data-value="{code}" '
+        f'<button type="button" class="language" data-action="{Control.SET_LANGUAGE}" data-value="{code}" '
         f'data-testid="lang-{code}" data-key="lang-{code}" lang="{code}" dir="{way}" '
         f'aria-pressed="{"true" if code == current else "false"}">{e(name)}</button>'
         for code, (name, way, _digits) in LANGUAGES.items())

@@ -10,6 +10,7 @@ from jaipur_core import view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE
 
+from .controls import Button, Control
 from .keys import keys_help
 from .knowledge import round_end_cause
 from .messages import _, ngettext, number
@@ -17,14 +18,14 @@ from .render_table import e
 from .saves import KEPT_LIMIT
 
 
-def _button(action: str, label_id: str, testid: str, value: str = "", primary: bool = False,
+def _button(action: Button, label_id: str, testid: str, value: str = "", primary: bool = False,
             autofocus: bool = False) -> str:
     return (f'<button type="button"{" class=primary" if primary else ""} data-action="{action}" '
             f'data-value="{e(value)}" data-testid="{testid}" data-key="{testid}"'
             f'{" data-autofocus" if autofocus else ""}>{e(_(label_id))}</button>')
 
 
-def _options(action: str, chosen: str, choices, testid: str) -> str:
+def _options(action: Control, chosen: str, choices, testid: str) -> str:
     return "".join(
         f'<button type="button" class="option" data-action="{action}" data-value="{value}" '
         f'data-testid="{testid}-{value}" data-key="{testid}-{value}" '
@@ -42,27 +43,27 @@ def _dialog(key: str, testid: str, title: str, body: str, extra_class: str = "")
 def new_game(state) -> tuple:
     settings = state.settings
     friend = settings.opponent == "friend"
-    opponent = _options("set-opponent", settings.opponent,
+    opponent = _options(Control.SET_OPPONENT, settings.opponent,
                         (("computer", "opponent-computer"), ("friend", "opponent-friend")), "opponent")
-    level = _options("set-level", settings.level, ((v, "level-" + v) for v in LEVELS), "level")
+    level = _options(Control.SET_LEVEL, settings.level, ((v, "level-" + v) for v in LEVELS), "level")
     firsts = ((("you", "first-player-1"), ("computer", "first-player-2"), ("random", "first-random"))
               if friend else (("you", "first-you"), ("computer", "first-computer"), ("random", "first-random")))
-    first = _options("set-first", settings.first, firsts, "first")
+    first = _options(Control.SET_FIRST, settings.first, firsts, "first")
     difficulty = ("" if friend else f'<p class="option-row" role="group" aria-label="{e(_("difficulty"))}">'
                   f'{e(_("difficulty"))} {level}</p>')
     kept = ""
     if state.kept:
         rows = "".join(
             f'<li data-testid="kept-game">{e(kept_words(k))} '
-            f'{_button("resume", "resume", f"resume-kept-{i}", str(i))} '
-            f'{_button("delete-kept", "delete", f"delete-kept-{i}", str(i))}</li>'
+            f'{_button(Button.RESUME, "resume", f"resume-kept-{i}", str(i))} '
+            f'{_button(Button.DELETE_KEPT, "delete", f"delete-kept-{i}", str(i))}</li>'
             for i, k in enumerate(state.kept[:KEPT_LIMIT]))
         kept = f'<h3>{e(_("kept-title"))}</h3><ul class="kept" data-testid="kept-games">{rows}</ul>'
     body = (f'<p class="option-row" role="group" aria-label="{e(_("opponent"))}">{e(_("opponent"))} {opponent}</p>'
             f'{difficulty}'
             f'<p class="option-row" role="group" aria-label="{e(_("who-starts"))}">{e(_("who-starts"))} {first}</p>'
-            f'<p>{_button("new-game", "start", "start-game", primary=True, autofocus=True)} '
-            f'{_button("close", "cancel", "close-panel")}</p>{kept}')
+            f'<p>{_button(Button.NEW_GAME, "start", "start-game", primary=True, autofocus=True)} '
+            f'{_button(Button.CLOSE, "cancel", "close-panel")}</p>{kept}')
     return _dialog("new", "new-game-panel", _("new-title"), body)
 
 
@@ -75,7 +76,7 @@ def kept_words(kept) -> str:
 
 def rules(state) -> tuple:
     body = (f'{_("rules-html")}{keys_help()}'
-            f'<p>{_button("close", "close", "close-panel", autofocus=True)}</p>')
+            f'<p>{_button(Button.CLOSE, "close", "close-panel", autofocus=True)}</p>')
     return _dialog("rules", "rules-panel", _("rules-title"), body, " rules")
 
 
@@ -83,8 +84,8 @@ def share(state) -> tuple:
     body = (f'<p>{e(_("share-text"))}</p>'
             f'<label class="share-field">{e(_("share-field"))} <input type="text" readonly '
             f'value="{e(state.share_url)}" data-testid="share-link" data-key="share-link"></label>'
-            f'<p>{_button("copy-link", "copy-link", "copy-link", primary=True, autofocus=True)} '
-            f'{_button("close", "close", "close-panel")}</p>')
+            f'<p>{_button(Button.COPY_LINK, "copy-link", "copy-link", primary=True, autofocus=True)} '
+            f'{_button(Button.CLOSE, "close", "close-panel")}</p>')
     return _dialog("share", "share-panel", _("share-title"), body)
 
 
@@ -92,9 +93,9 @@ def handover(state, names) -> tuple:
     name = names[state.seat]
     takeback = ""
     if state.line.rounds[-1].actions:
-        takeback = " " + _button("take-back", "tool-takeback", "handover-takeback")
+        takeback = " " + _button(Button.TAKE_BACK, "tool-takeback", "handover-takeback")
     body = (f'<p>{e(_("handover-text", name=name))}</p>'
-            f'<p>{_button("handover-ready", "show-hand", "handover-ready", primary=True, autofocus=True)}'
+            f'<p>{_button(Button.HANDOVER_READY, "show-hand", "handover-ready", primary=True, autofocus=True)}'
             f'{takeback}</p>')
     return _dialog("handover", "handover", _("handover-title", name=name), body, " handover")
 
@@ -139,8 +140,8 @@ def result(state, view, names) -> tuple | None:
     every_round = ""
     if view.winner is not None:
         title = _("win-you") if view.winner == you else _("win-name", name=names[view.winner])
-        onward = (_button("play-again", "play-again", "play-again", primary=True, autofocus=True) + " "
-                  + _button("review", "tool-review", "review-game"))
+        onward = (_button(Button.PLAY_AGAIN, "play-again", "play-again", primary=True, autofocus=True) + " "
+                  + _button(Button.REVIEW, "tool-review", "review-game"))
         testid = "game-over"
         takebacks = int(state.line.get("takebacks", 0) or 0)
         if takebacks:
@@ -148,7 +149,7 @@ def result(state, view, names) -> tuple | None:
         every_round = rounds_table(state.line, me, other, names)
     else:
         title = _("round-title", round=view.round)
-        onward = _button("next-round", "next-round", "next-round", primary=True, autofocus=True)
+        onward = _button(Button.NEXT_ROUND, "next-round", "next-round", primary=True, autofocus=True)
         testid = "round-over"
     key = f"result-{view.round}-{testid}"
     if state.result_aside == state.token:
@@ -156,12 +157,12 @@ def result(state, view, names) -> tuple | None:
         return (f"{key}-aside", f'<section class="result-aside" data-testid="result-aside" role="region" '
                                 f'aria-labelledby="{key}-aside-text" data-dialog="{key}-aside">'
                                 f'<p id="{key}-aside-text">{e(_("result-aside-text", round=view.round))}</p>'
-                                f'<p>{_button("result-aside", "result-back", "result-back", "result")} '
+                                f'<p>{_button(Button.RESULT_ASIDE, "result-back", "result-back", "result")} '
                                 f'{onward}</p></section>')
     cause = round_end_cause(view)
     why = (f'<p data-testid="round-why" data-cause="{cause}">{e(_("round-why-" + cause))}</p>'
            if cause else "")
-    buttons = f'{onward} {_button("result-aside", "result-aside", "result-aside-button", "table")}'
+    buttons = f'{onward} {_button(Button.RESULT_ASIDE, "result-aside", "result-aside-button", "table")}'
     body = (f'{why}<table class="scores">{head}{"".join(rows)}</table>'
             f'{"".join(f"<p data-testid=result-note>{e(n)}</p>" for n in notes)}'
             f'<p data-testid="seal">{e(seal)} {e(seals)}</p>{every_round}<p>{buttons}</p>')

@@ -11,6 +11,7 @@ from __future__ import annotations
 from jaipur_core import view_of
 from jaipur_core.cards import CARD_NAMES
 
+from .controls import Button
 from .knowledge import knowledge
 from .messages import _, card_name, ngettext, number
 from .render_table import art, e
@@ -24,8 +25,9 @@ def know_panel(state, names) -> tuple:
     return (KNOW_PANEL, f'<section class="panel know" role="dialog" aria-modal="true" aria-labelledby="know-title" '
                         f'data-testid="know-panel" data-dialog="{KNOW_PANEL}">'
                         f'<h2 id="know-title">{e(_("know-title"))}</h2>{know_body(view, names)}'
-                        f'<p><button type="button" data-action="close" data-value="" data-testid="close-panel" '
-                        f'data-key="close-panel" data-autofocus>{e(_("close"))}</button></p></section>')
+                        f'<p><button type="button" data-action="{Button.CLOSE}" data-value="" '
+                        f'data-testid="close-panel" data-key="close-panel" data-autofocus>{e(_("close"))}</button></p>'
+                        f'</section>')
 
 
 def know_body(view, names) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
 
+from .controls import Button
 from .messages import _, ngettext
 from .render_table import e
 
@@ -30,7 +31,7 @@ def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> str:
     more = ""
     if len(log) > len(shown):
         more = (f'<p class="log-more">{e(ngettext("log-older-hidden", len(log) - len(shown)))} '
-                f'<button type="button" data-action="panel" data-value="{LOG_PANEL}" '
+                f'<button type="button" data-action="{Button.PANEL}" data-value="{LOG_PANEL}" '
                 f'data-testid="log-show-all" data-key="log-show-all">'
                 f'{e(ngettext("log-show-all", len(log)))}</button></p>')
     return (f'<section class="log-area" aria-label="{e(_("game-log"))}"><h2 id="log-heading">{e(_("game-log"))}</h2>'
@@ -39,7 +40,7 @@ def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> str:
 
 def log_panel(state) -> tuple:
     """(key, html) of the dialog holding every line of the log."""
-    close = (f'<button type="button" data-action="close" data-value="" data-testid="close-panel" '
+    close = (f'<button type="button" data-action="{Button.CLOSE}" data-value="" data-testid="close-panel" '
              f'data-key="close-panel" data-autofocus>{e(_("close"))}</button>')
     return (LOG_PANEL, f'<section class="panel" role="dialog" aria-modal="true" aria-labelledby="log-title" '
                        f'data-testid="log-panel" data-dialog="{LOG_PANEL}">'

@@ -15,6 +15,7 @@ from html import escape
 from jaipur_core import CAMEL, GOODS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
+from .controls import Button, Control
 from .messages import _, card_name, cards_words, ngettext, number
 from .selection import BUTTONS, Choice, row_cards
 from .words import hint_words
@@ -44,7 +45,7 @@ def token(value: str, good: str = "", extra: str = "") -> str:
 def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> str:
     name = CARD_NAMES[card]
     label = _("zone-" + zone, card=card_name(card))
-    return (f'<button type="button" class="card card--{name}{extra}" data-action="select" '
+    return (f'<button type="button" class="card card--{name}{extra}" data-action="{Control.SELECT}" '
             f'data-zone="{zone}" data-index="{index}" data-card="{name}" '
             f'data-testid="{zone}-card" data-key="{zone}-{index}" '
             f'aria-pressed="{"true" if pressed else "false"}" aria-label="{e(label)}">'
@@ -254,12 +255,12 @@ def actions(view, choices: dict, selection) -> str:
         detail = hint_words(choice.action, view) if choice.enabled else ""
         preview = _preview(view, name, choice.action) if choice.enabled else ""
         buttons.append(
-            f'<button type="button" class="act act--{name}" data-action="play" data-value="{name}" '
+            f'<button type="button" class="act act--{name}" data-action="{Control.PLAY}" data-value="{name}" '
             f'data-testid="btn-{name}" data-key="btn-{name}" '
             f'aria-disabled="{"false" if choice.enabled else "true"}" '
             f'title="{e(choice.reason or detail)}">{e(label)}'
             f'{f"<small>{e(detail)}</small>" if detail else ""}{preview}</button>')
-    clear = ('<button type="button" class="act act--clear" data-action="clear" data-testid="btn-clear" '
+    clear = (f'<button type="button" class="act act--clear" data-action="{Button.CLEAR}" data-testid="btn-clear" '
              f'data-key="btn-clear"{" disabled" if selection.is_empty() else ""}>{e(_("btn-clear"))}</button>')
     return f'<div class="actions" data-testid="actions">{"".join(buttons)}{clear}</div>'
 
@@ -316,7 +317,7 @@ def strip(view, names, opened: bool) -> str:
         f'<span class="strip-pile" data-flip-zone="strip-pile-{CARD_NAMES[good]}">'
         f'{chip(good, number(view.goods_pile(good)[0]) if view.goods_pile(good) else "-")}</span>'
         for good in GOODS)
-    return (f'<button type="button" class="strip" data-action="details" data-testid="strip" '
+    return (f'<button type="button" class="strip" data-action="{Button.DETAILS}" data-testid="strip" '
             f'data-key="strip" data-flip-zone="strip" aria-expanded="{"true" if opened else "false"}">'
             f'<span class="strip-who"><b>{e(names[other])}</b> {seals(view, other, "strip-seals")}</span>'
             f'<span class="strip-fact">{e(_("in-hand", n=view.opponent_hand_size))}</span>'
