@@ -1,0 +1,95 @@
+"""Every screen the page can show, as TableStates, for the tests that check all of them at once.
+
+One state per distinct look: the table on your turn with cards picked, each panel, the
+friend-mode hand-over, a round's result (and set aside), game over, review, the message
+line's offers, a log long enough for "Show all", the computer's move shown, and Persian.
+tests/test_app_controls.py (every data-action is a controls member) and
+tests/test_app_markup.py (catalog text is escaped everywhere) render them all.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from html.parser import HTMLParser
+
+from jaipur_core import Game, legal_actions
+from jaipur_core.limits import MAX_LOG_LINES_RENDERED
+from pyscript_app.controls import Button
+from pyscript_app.game_line import GameLine
+from pyscript_app.games import kept_offer
+from pyscript_app.selection import EMPTY
+from pyscript_app.table_state import Kept, Settings, TableState, note
+
+NAMES = ("You", "Computer")
+
+
+def _played(seed: int, stop) -> Game:
+    game = Game.new(seed=seed, first=0, players=NAMES)
+    rng = random.Random(seed)
+    while not stop(game):
+        if game.state.phase == "game_over":
+            break
+        if game.state.phase == "round_over":
+            game.next_round()
+            continue
+        game.play(rng.choice(legal_actions(game.state)))
+    return game
+
+
+def every_screen() -> list[tuple[str, TableState]]:
+    """(name, state) of each look; all booted, all with a game on the table."""
+    fresh = TableState(line=GameLine.from_game(Game.new(seed=4, first=0, players=NAMES)), booted=True)
+    picked = replace(fresh, selection=EMPTY.toggle("market", 0).toggle("hand", 0))
+    moved = TableState(line=GameLine.from_game(_played(5, lambda g: g.state.round == 1 and
+                                                       len(g.record.rounds[-1].actions) >= 6)), booted=True)
+    round_over = TableState(line=GameLine.from_game(_played(2, lambda g: g.state.phase == "round_over")),
+                            booted=True)
+    game_over = TableState(line=GameLine.from_game(_played(3, lambda g: False)), booted=True)
+    kept = (Kept("{}", "computer", "hard", 2, 14), Kept("{}", "friend", "medium", 1, 3))
+    long_log = tuple(f"line {i}" for i in range(MAX_LOG_LINES_RENDERED + 5))
+    ai_move = legal_actions(fresh.line.state)[0]
+    screens = [
+        ("your turn, cards picked", picked),
+        ("after moves", moved),
+        ("new game panel, kept games", replace(moved, panel="new", kept=kept)),
+        ("new game panel, friend", replace(moved, panel="new", settings=Settings(opponent="friend"))),
+        ("rules panel", replace(fresh, panel="rules")),
+        ("share panel", replace(fresh, panel="share", share_url="https://example.test/#position=x")),
+        ("log panel", replace(moved, panel="log", log=long_log)),
+        ("know panel", replace(moved, panel="know")),
+        ("long log", replace(moved, log=long_log)),
+        ("hand-over", replace(moved, mode="friend", handover=True)),
+        ("friend to play", replace(moved, mode="friend")),
+        ("round over", round_over),
+        ("round over, set aside", replace(round_over, result_aside=round_over.token)),
+        ("game over", game_over),
+        ("review", replace(game_over, review=3)),
+        ("reviewable record", replace(moved, reviewable=True)),
+        ("computer's move shown", replace(fresh, seat=1, reveal=(fresh.token, ai_move))),
+        ("last move", replace(moved, last_move="Computer took a gold.", last_cards=(("move-took", ((0, 1),)),))),
+        ("try again", replace(fresh, note=note("ai-failed", "error", ((Button.TRY_AGAIN, "", "try-again"),),
+                                               error="boom"))),
+        ("continue", replace(fresh, note=note("page-failed", "error", ((Button.DISMISS, "", "continue"),),
+                                              error="boom"))),
+        # games.kept_offer's own note, whose offer still names its button as a string
+        ("resume offer", replace(fresh, note=kept_offer("computer", "0"))),
+        ("details open", replace(moved, details=True)),
+    ]
+    persian = [(f"{name}, fa", replace(state, settings=replace(state.settings, language="fa")))
+               for name, state in screens]
+    return screens + persian
+
+
+class Controls(HTMLParser):
+    """The attributes of every element carrying data-action, in document order."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.found: list[dict] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if "data-action" in attributes:
+            self.found.append(attributes)
