@@ -294,6 +294,20 @@ def write_translated_web(staging: Path, source_root: Path = ROOT) -> None:
         manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
+def write_language_choice(staging: Path) -> None:
+    """languages.boot_choice() into each page's <html data-languages>: boot.js picks the boot
+    screen's language from it, so the choice is defined once (languages.py) and read before any fetch."""
+    from html import escape
+
+    from pyscript_app.languages import boot_choice
+    attribute = escape(json.dumps(boot_choice(), ensure_ascii=False), quote=True)
+    for page in ("index.html", "embed.html"):
+        path = staging / page
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            path.write_text(text.replace("<html ", f'<html data-languages="{attribute}" ', 1), encoding="utf-8")
+
+
 def record_hash(data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
     return "sha256=" + digest.decode()
@@ -549,6 +563,7 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     app_files = package_files(project, source_root)
     app_files.update(translation_files(source_root))
     write_translated_web(staging, source_root)
+    write_language_choice(staging)
     app_wheel = wheel_bytes(project, app_files)
     # The wheel keeps its name (micropip reads the version from it) but lives in a
     # folder named by its content, so a browser's HTTP cache can never serve a

@@ -3,6 +3,11 @@
 Browser-free (the standard library's gettext only), so it may sit in the
 snapshot; the catalogs themselves are read at start-up (`load_installed`), after
 the wheel is unpacked, never at import time.
+
+The choice is defined here only: web/boot.js, which picks the boot screen's
+language before Python runs, reads `boot_choice()` from the page's
+`<html data-languages>` (build.py writes it), so the boot screen and the table
+cannot disagree.
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ LANGUAGES = {
 }
 DEFAULT = "en"
 STORAGE_KEY = "jaipur.lang"
+# Where a language may come from, first match wins: ?lang= (embeds use it), the
+# remembered choice (localStorage[STORAGE_KEY]; not read by an embed), navigator.languages.
+SOURCES = ("param", "stored", "browser")
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "jaipur"
 
@@ -38,12 +46,22 @@ def _match(tag) -> str | None:
 
 
 def choose(param=None, stored=None, browser=()) -> str:
-    """?lang= first (embeds use it), then the remembered choice, then navigator.languages."""
-    for candidate in (param, stored, *browser):
-        found = _match(candidate)
-        if found is not None:
-            return found
+    """?lang= first (embeds use it), then the remembered choice, then navigator.languages (SOURCES)."""
+    candidates = {"param": (param,), "stored": (stored,), "browser": tuple(browser)}
+    for source in SOURCES:
+        for candidate in candidates[source]:
+            found = _match(candidate)
+            if found is not None:
+                return found
     return DEFAULT
+
+
+def boot_choice() -> dict:
+    """The choice as boot.js needs it (JSON): each language's direction and digits, the default,
+    the storage key and the order of the sources. The matching of a tag ('fa-IR' -> 'fa') is
+    written again in boot.js, the one rule both sides must keep alike (tests/test_i18n.py)."""
+    return {"languages": {code: {"dir": way, "digits": digits} for code, (_name, way, digits) in LANGUAGES.items()},
+            "default": DEFAULT, "storageKey": STORAGE_KEY, "sources": list(SOURCES)}
 
 
 def catalog_from_mo(data: bytes, language: str) -> messages.Catalog:

@@ -20,10 +20,12 @@ const root = document.documentElement;
 const here = (path) => new URL(path, import.meta.url).href;
 
 // The boot's words: English here, other languages from i18n.json (build.py writes it
-// from the same .po catalogs as the page's). The language is chosen as the page
-// chooses it: ?lang=, then the remembered choice, then navigator.languages.
-const LANGUAGES = { en: "ltr", fa: "rtl", tr: "ltr" };
-const LANGUAGE_KEY = "jaipur.lang";
+// from the same .po catalogs as the page's). The language is chosen by the page's
+// own rule, defined once in pyscript_app/languages.py: build.py writes its
+// boot_choice() (the languages with their direction and digits, the default, the
+// storage key, the order of the sources) into <html data-languages>.
+const CHOICE = languageChoice();
+const BUILT_IN = "en"; // the language of WORDS below
 let WORDS = {
   "boot-stage-runtime": "Loading Python runtime",
   "boot-stage-micropip": "Loading micropip",
@@ -35,30 +37,49 @@ let WORDS = {
   "boot-retry": "Retry",
   "page-title": "Jaipur",
 };
-let LANGUAGE = "en";
+let LANGUAGE = BUILT_IN;
 const STAGE_IDS = ["boot-stage-runtime", "boot-stage-micropip", "boot-stage-game", "boot-stage-start"];
 const STAGES = STAGE_IDS.map((id) => WORDS[id]); // English, for performance marks
 
-function chooseLanguage() {
-  const candidates = [new URLSearchParams(location.search).get("lang")];
+function languageChoice() {
   try {
-    if (!location.pathname.endsWith("embed.html")) candidates.push(localStorage.getItem(LANGUAGE_KEY));
+    return JSON.parse(root.dataset.languages);
   } catch {
-    // storage disabled: the browser's languages decide
+    // a page build.py did not write (no data-languages): English, the words above
+    return { languages: { en: { dir: "ltr", digits: "0123456789" } }, default: "en", storageKey: "", sources: [] };
   }
-  candidates.push(...(navigator.languages || [navigator.language]));
-  for (const tag of candidates) {
-    const code = typeof tag === "string" ? tag.trim().toLowerCase().split(/[-_]/)[0] : "";
-    if (code in LANGUAGES) return code;
+}
+
+// The candidates of each source languages.SOURCES names, in languages.choose's order.
+const LANGUAGE_SOURCES = {
+  param: () => [new URLSearchParams(location.search).get("lang")],
+  stored: () => {
+    if (location.pathname.endsWith("embed.html")) return []; // an embed does not read the player's choice
+    try {
+      return [localStorage.getItem(CHOICE.storageKey)];
+    } catch {
+      return []; // storage disabled: the browser's languages decide
+    }
+  },
+  browser: () => navigator.languages || [navigator.language],
+};
+
+function chooseLanguage() {
+  for (const source of CHOICE.sources) {
+    for (const tag of LANGUAGE_SOURCES[source]()) {
+      // as languages._match does: a tag's language, "de-AT" -> "de"
+      const code = typeof tag === "string" ? tag.trim().toLowerCase().split(/[-_]/)[0] : "";
+      if (Object.hasOwn(CHOICE.languages, code)) return code;
+    }
   }
-  return "en";
+  return CHOICE.default;
 }
 
 async function useBootLanguage() {
   LANGUAGE = chooseLanguage();
   root.lang = LANGUAGE;
-  root.dir = LANGUAGES[LANGUAGE];
-  if (LANGUAGE !== "en") {
+  root.dir = CHOICE.languages[LANGUAGE].dir;
+  if (LANGUAGE !== BUILT_IN) {
     try {
       const response = await fetch(here("i18n.json"));
       const all = await response.json();
@@ -104,7 +125,8 @@ function showStage(index) {
   performance.mark(`jaipur: ${STAGES[index]}`);
   const stage = document.querySelector("[data-testid=boot-stage]");
   const progress = document.querySelector("[data-testid=boot-progress]");
-  const count = (n) => (LANGUAGE === "fa" ? n.toLocaleString("fa-IR") : String(n));
+  const digits = CHOICE.languages[LANGUAGE].digits; // the page's digits (messages.number)
+  const count = (n) => String(n).replace(/[0-9]/g, (digit) => digits[digit]);
   stage.textContent = `${WORDS[STAGE_IDS[index]]}… (${count(index + 1)}/${count(STAGES.length)})`;
   progress.value = index;
   root.dataset.bootStage = String(index + 1);
@@ -118,7 +140,7 @@ function showError(error) {
   const box = document.querySelector("[data-testid=boot-error]");
   let plain = error instanceof BootError ? error.message : `The game could not start: ${error.message || error}`;
   let detail = error.detail || error.stack || String(error);
-  if (LANGUAGE !== "en") { // the player's language up front; the technical English in Details
+  if (LANGUAGE !== BUILT_IN) { // the player's language up front; the technical English in Details
     detail = `${plain}\n${detail}`;
     plain = WORDS["boot-failed-retry"];
   }
