@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .controls import Button, Control
 from .events import Pressed, ReviewStepped, from_dom
+from .markup import Markup, html, join, say
 from .messages import _
 
 
@@ -150,19 +151,18 @@ def trap_step(index: int, count: int, backwards: bool) -> int | None:
     return (index + (-1 if backwards else 1)) % count
 
 
-def keys_help() -> str:
+def keys_help() -> Markup:
     """The keys section of the help (rules panel): every key, from the lists above."""
-    from html import escape
 
-    def row(labels, help_id: str) -> str:
-        keys = " ".join(f"<kbd>{escape(label)}</kbd>" for label in labels)
-        return f'<dt>{keys}</dt><dd>{escape(_(help_id))}</dd>'
+    def row(labels, help_id: str) -> Markup:
+        keys = join((html("<kbd>{label}</kbd>", label=label) for label in labels), " ")
+        return html("<dt>{keys}</dt><dd>{words}</dd>", keys=keys, words=say(help_id))
 
     rows = [row((k.label,), k.help_id) for k in ACTION_KEYS + FOCUS_KEYS]
     rows += [row((_("key-label-tab"),), "key-tab"),
              row(("←", "→", "↑", "↓", _("key-label-home"), _("key-label-end")), "key-arrows"),
              row((_("key-label-space"), _("key-label-enter")), "key-select"),
              row((_("key-label-escape"),), "key-escape")]
-    return (f'<section class="keys-help" data-testid="keys-help" aria-labelledby="keys-help-title">'
-            f'<h3 id="keys-help-title">{escape(_("keys-title"))}</h3>'
-            f'<dl class="keys">{"".join(rows)}</dl></section>')
+    return html('<section class="keys-help" data-testid="keys-help" aria-labelledby="keys-help-title">'
+                '<h3 id="keys-help-title">{title}</h3><dl class="keys">{rows}</dl></section>',
+                title=say("keys-title"), rows=join(rows))

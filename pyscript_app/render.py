@@ -17,14 +17,16 @@ from jaipur_core import view_of
 from . import render_dialogs, render_log
 from .controls import Button, Control
 from .languages import LANGUAGES, direction
+from .markup import Markup, html, join, say
 from .messages import _, card_name, speaking
 from .render_know import KNOW_PANEL, know_panel
-from .render_table import actions, chip, chosen_cards, e, market, me, me_hidden, open_hand, opponent, strip, tokens
+from .render_table import actions, chip, chosen_cards, market, me, me_hidden, open_hand, opponent, strip, tokens
 from .selection import choices
 from .table_state import TableState
 from .words import describe
 
 REGIONS = ("status", "tools", "board", "last-move", "message", "log")
+_DISABLED = Markup(" disabled")
 
 
 @dataclass(frozen=True)
@@ -52,23 +54,29 @@ class Screen:
                                      "dialogs": "".join(html for _key, html in self.dialogs)})
 
 
-def skeleton(attrs=(), regions=None) -> str:
-    """The page's fixed structure. The live region and the file input are never re-created."""
-    regions = regions or {}
-    attributes = " ".join(f'{name}="{e(value)}"' for name, value in attrs)
-    return (f'<div {attributes or "class=table"} data-testid="table">'
-            f'<div class="topbar"><p class="status" data-testid="status" role="status" data-region="status">'
-            f'{regions.get("status", "")}</p><div class="tools" data-region="tools">{regions.get("tools", "")}'
-            f'</div></div>'
-            f'<div class="regions" data-region="dialogs">{regions.get("dialogs", "")}</div>'
-            f'<div class="regions" data-region="board">{regions.get("board", "")}</div>'
-            f'<div class="messages" data-testid="live" aria-live="polite">'
-            f'<p class="last-move" data-testid="last-move" data-region="last-move">{regions.get("last-move", "")}</p>'
-            f'<p class="message" data-testid="message" data-region="message">{regions.get("message", "")}</p></div>'
-            f'<div class="regions" data-region="log">{regions.get("log", "")}</div>'
-            f'<input type="file" accept=".json,application/json" class="visually-hidden" '
-            f'data-testid="import-file" data-change="import-file" tabindex="-1" aria-hidden="true" '
-            f'aria-label="{e(_("import-label"))}"></div>')
+def skeleton(attrs=(), regions=None) -> Markup:
+    """The page's fixed structure. The live region and the file input are never re-created.
+
+    `regions` are HTML already (rendered by this module), put in as they are.
+    """
+    regions = {name: Markup(text) for name, text in (regions or {}).items()}
+    attributes = join((html('{name}="{value}"', name=name, value=value) for name, value in attrs), " ")
+    return html('<div {attributes} data-testid="table">'
+                '<div class="topbar"><p class="status" data-testid="status" role="status" data-region="status">'
+                '{status}</p><div class="tools" data-region="tools">{tools}</div></div>'
+                '<div class="regions" data-region="dialogs">{dialogs}</div>'
+                '<div class="regions" data-region="board">{board}</div>'
+                '<div class="messages" data-testid="live" aria-live="polite">'
+                '<p class="last-move" data-testid="last-move" data-region="last-move">{last_move}</p>'
+                '<p class="message" data-testid="message" data-region="message">{message}</p></div>'
+                '<div class="regions" data-region="log">{log}</div>'
+                '<input type="file" accept=".json,application/json" class="visually-hidden" '
+                'data-testid="import-file" data-change="import-file" tabindex="-1" aria-hidden="true" '
+                'aria-label="{import_label}"></div>',
+                attributes=attributes or Markup("class=table"), status=regions.get("status", ""),
+                tools=regions.get("tools", ""), dialogs=regions.get("dialogs", ""), board=regions.get("board", ""),
+                last_move=regions.get("last-move", ""), message=regions.get("message", ""),
+                log=regions.get("log", ""), import_label=say("import-label"))
 
 
 def turn_of(state: TableState) -> str:
@@ -143,10 +151,10 @@ def _board(state, view, names) -> str:
     taking, selling = frozenset(), None
     if state.reveal is not None and state.reveal[0] == state.token:  # the computer's move, shown
         taking, selling = chosen_cards(view, state.reveal[1])
-    return (f'{strip(view, names, state.details)}{opponent(view, names)}'
-            f'<div class="board">{market(view, state.selection, state.new_market, chosen=taking)}'
-            f'{tokens(view, names, selling)}</div>'
-            f'{hand}{actions(view, options, state.selection)}')
+    return html('{strip}{opponent}<div class="board">{market}{tokens}</div>{hand}{actions}',
+                strip=strip(view, names, state.details), opponent=opponent(view, names),
+                market=market(view, state.selection, state.new_market, chosen=taking),
+                tokens=tokens(view, names, selling), hand=hand, actions=actions(view, options, state.selection))
 
 
 def _ply(state) -> str:
@@ -157,51 +165,56 @@ def _ply(state) -> str:
     return f"{state.position.round}:{state.seat}:{len(state.line.rounds[-1].actions)}"
 
 
-def _review(state, names) -> tuple[str, str]:
+def _review(state, names) -> tuple[Markup, Markup]:
     steps = state.line.steps()
     number, action, before, after = steps[state.review]
     total = len(steps) - 1
-    buttons = "".join(
-        f'<button type="button" data-action="{Control.REVIEW_STEP}" data-value="{to}" data-testid="review-{to}" '
-        f'data-key="review-{to}"{" disabled" if disabled else ""}>{e(_("review-" + to))}</button>'
+    buttons = join(
+        html('<button type="button" data-action="{action}" data-value="{to}" data-testid="review-{to}" '
+             'data-key="review-{to}"{disabled}>{label}</button>',
+             action=Control.REVIEW_STEP, to=to, disabled=_DISABLED if disabled else "", label=say("review-" + to))
         for to, disabled in (("first", state.review == 0), ("prev", state.review == 0),
                              ("next", state.review == total), ("last", state.review == total)))
-    close = (f'<button type="button" data-action="{Button.REVIEW_CLOSE}" data-testid="review-close" '
-             f'data-key="review-close">{e(_("review-close"))}</button>')
-    bar = (f'<div class="review-bar" data-testid="review" data-at="{state.review}" data-total="{total}">'
-           f'<span data-testid="review-step">{e(_("review-step", at=state.review, total=total))}</span> '
-           f'{buttons} {close}</div>')
-    board = (f'{bar}{open_hand(after, 1, names)}'
-             f'<div class="board">{market(after, state.selection, frozenset(), interactive=False)}'
-             f'{tokens(after, names)}</div>{open_hand(after, 0, names)}')
+    close = html('<button type="button" data-action="{action}" data-testid="review-close" '
+                 'data-key="review-close">{label}</button>', action=Button.REVIEW_CLOSE, label=say("review-close"))
+    bar = html('<div class="review-bar" data-testid="review" data-at="{at}" data-total="{total}">'
+               '<span data-testid="review-step">{step}</span> {buttons} {close}</div>',
+               at=state.review, total=total, step=say("review-step", at=state.review, total=total),
+               buttons=buttons, close=close)
+    board = html('{bar}{theirs}<div class="board">{market}{tokens}</div>{mine}',
+                 bar=bar, theirs=open_hand(after, 1, names),
+                 market=market(after, state.selection, frozenset(), interactive=False),
+                 tokens=tokens(after, names), mine=open_hand(after, 0, names))
     said = (_("review-start", round=number) if action is None
             else describe(action, before.to_move, names, state.you, before))
-    return board, e(said)
+    return board, html("{said}", said=said)
 
 
-def _last_move(state) -> str:
+def _last_move(state) -> Markup:
     if not state.last_move:
-        return ""
+        return Markup("")
     parts = []
     for verb, cards in state.last_cards:
-        chips = "".join(chip(card, _("card-times", card=card_name(card), n=count) if count > 1 else "")
-                        for card, count in cards)
-        parts.append(f'<span class="move-part">{e(_(verb))} {chips}</span>')
-    return f'{e(state.last_move)} <span class="move-cards">{"".join(parts)}</span>'
+        chips = join(chip(card, _("card-times", card=card_name(card), n=count) if count > 1 else "")
+                     for card, count in cards)
+        parts.append(html('<span class="move-part">{verb} {chips}</span>', verb=say(verb), chips=chips))
+    return html('{said} <span class="move-cards">{parts}</span>', said=state.last_move, parts=join(parts))
 
 
-def _message(state) -> tuple[str, str]:
+def _message(state) -> tuple[Markup, str]:
     if state.note is None:
-        return "", "info"
+        return Markup(""), "info"
     text = " ".join(_(msg_id, **dict(params)) for msg_id, params in state.note.parts)
-    offers = "".join(
-        f' <button type="button" class="offer" data-action="{Button(action)}" data-value="{e(value)}" '
-        f'data-testid="offer-{action}" data-key="offer-{action}">{e(_(label))}</button>'
+    # Button(action): an offer naming no controls.Button fails here, not silently on the page
+    offers = join(
+        html(' <button type="button" class="offer" data-action="{action}" data-value="{value}" '
+             'data-testid="offer-{action}" data-key="offer-{action}">{label}</button>',
+             action=Button(action), value=value, label=say(label))
         for action, value, label in state.note.offers)
-    return e(text) + offers, state.note.kind
+    return html("{text}{offers}", text=text, offers=offers), state.note.kind
 
 
-def _status(state, turn, names) -> str:
+def _status(state, turn, names) -> Markup:
     position = state.position
     if turn == "review":
         status = _("status-review")
@@ -218,11 +231,11 @@ def _status(state, turn, names) -> str:
     else:
         status = _("status-thinking")
     level = _("level-friend") if state.friend else _("level-" + state.level)
-    return (f'<span class="round" data-testid="round">{e(_("round-number", round=position.round))}</span> '
-            f'<span class="level">{e(level)}</span> {e(status)}')
+    return html('<span class="round" data-testid="round">{round}</span> <span class="level">{level}</span> {status}',
+                round=say("round-number", round=position.round), level=level, status=status)
 
 
-def _tools(state) -> str:
+def _tools(state) -> Markup:
     items = [("new-game", Button.PANEL, "new", "tool-new-game"), ("hint", Button.HINT, "", "tool-hint"),
              ("takeback", Button.TAKE_BACK, "", "tool-takeback"), ("rules", Button.PANEL, "rules", "tool-rules"),
              ("know", Button.PANEL, KNOW_PANEL, "tool-know"),
@@ -230,21 +243,22 @@ def _tools(state) -> str:
              ("import", Button.IMPORT, "", "tool-import")]
     if state.can_review and state.review is None:
         items.append(("review", Button.REVIEW, "", "tool-review"))
-    tools = "".join(
-        f'<button type="button" class="tool" data-action="{action}" data-value="{value}" '
-        f'data-testid="btn-{testid}" data-key="tool-{testid}">{e(_(label))}</button>'
+    tools = join(
+        html('<button type="button" class="tool" data-action="{action}" data-value="{value}" '
+             'data-testid="btn-{testid}" data-key="tool-{testid}">{label}</button>',
+             action=action, value=value, testid=testid, label=say(label))
         for testid, action, value, label in items)
-    return tools + _language_menu(state.settings.language)
+    return html("{tools}{languages}", tools=tools, languages=_language_menu(state.settings.language))
 
 
-def _language_menu(current: str) -> str:
+def _language_menu(current: str) -> Markup:
     """Each language named in itself, in its own direction, whatever the page speaks."""
-    buttons = "".join(
-        f'<button type="button" class="language" data-action="{Control.SET_LANGUAGE}" data-value="{code}" '
-        f'data-testid="lang-{code}" data-key="lang-{code}" lang="{code}" dir="{way}" '
-        f'aria-pressed="{"true" if code == current else "false"}">{e(name)}</button>'
+    buttons = join(
+        html('<button type="button" class="language" data-action="{action}" data-value="{code}" '
+             'data-testid="lang-{code}" data-key="lang-{code}" lang="{code}" dir="{way}" '
+             'aria-pressed="{pressed}">{name}</button>',
+             action=Control.SET_LANGUAGE, code=code, way=way, pressed="true" if code == current else "false",
+             name=name)
         for code, (name, way, _digits) in LANGUAGES.items())
-    label = e(_("language-menu"))
-    return f'<span class="languages" role="group" aria-label="{label}">{buttons}</span>'
-
-
+    return html('<span class="languages" role="group" aria-label="{label}">{buttons}</span>',
+                label=say("language-menu"), buttons=buttons)

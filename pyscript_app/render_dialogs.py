@@ -13,31 +13,41 @@ from jaipur_core.cards import CAMEL_TOKEN_VALUE
 from .controls import Button, Control
 from .keys import keys_help
 from .knowledge import round_end_cause
+from .markup import Markup, html, join, say
 from .messages import _, ngettext, number
-from .render_table import e
 from .saves import KEPT_LIMIT
+
+_PRIMARY = Markup(" class=primary")
+_AUTOFOCUS = Markup(" data-autofocus")
 
 
 def _button(action: Button, label_id: str, testid: str, value: str = "", primary: bool = False,
-            autofocus: bool = False) -> str:
-    return (f'<button type="button"{" class=primary" if primary else ""} data-action="{action}" '
-            f'data-value="{e(value)}" data-testid="{testid}" data-key="{testid}"'
-            f'{" data-autofocus" if autofocus else ""}>{e(_(label_id))}</button>')
+            autofocus: bool = False) -> Markup:
+    return html('<button type="button"{primary} data-action="{action}" data-value="{value}" data-testid="{testid}" '
+                'data-key="{testid}"{autofocus}>{label}</button>',
+                primary=_PRIMARY if primary else "", action=action, value=value, testid=testid,
+                autofocus=_AUTOFOCUS if autofocus else "", label=say(label_id))
 
 
-def _options(action: Control, chosen: str, choices, testid: str) -> str:
-    return "".join(
-        f'<button type="button" class="option" data-action="{action}" data-value="{value}" '
-        f'data-testid="{testid}-{value}" data-key="{testid}-{value}" '
-        f'aria-pressed="{"true" if chosen == value else "false"}">{e(_(label))}</button>'
+def _options(action: Control, chosen: str, choices, testid: str) -> Markup:
+    return join(
+        html('<button type="button" class="option" data-action="{action}" data-value="{value}" '
+             'data-testid="{testid}-{value}" data-key="{testid}-{value}" aria-pressed="{pressed}">{label}</button>',
+             action=action, value=value, testid=testid, pressed="true" if chosen == value else "false",
+             label=say(label))
         for value, label in choices)
 
 
-def _dialog(key: str, testid: str, title: str, body: str, extra_class: str = "") -> tuple:
-    return (key, f'<section class="panel{extra_class}" role="dialog" aria-modal="true" '
-                 f'aria-labelledby="{key}-title" data-testid="{testid}" data-dialog="{key}">'
-                 f'<h2 id="{key}-title">{e(title)}</h2>'
-                 f'{body}</section>')
+def _dialog(key: str, testid: str, title, body: Markup, extra_class: str = "") -> tuple:
+    return (key, html('<section class="panel{extra_class}" role="dialog" aria-modal="true" '
+                      'aria-labelledby="{key}-title" data-testid="{testid}" data-dialog="{key}">'
+                      '<h2 id="{key}-title">{title}</h2>{body}</section>',
+                      extra_class=extra_class, key=key, testid=testid, title=title, body=body))
+
+
+def _option_row(label_id: str, options: Markup) -> Markup:
+    return html('<p class="option-row" role="group" aria-label="{label}">{label} {options}</p>',
+                label=say(label_id), options=options)
 
 
 def new_game(state) -> tuple:
@@ -49,22 +59,22 @@ def new_game(state) -> tuple:
     firsts = ((("you", "first-player-1"), ("computer", "first-player-2"), ("random", "first-random"))
               if friend else (("you", "first-you"), ("computer", "first-computer"), ("random", "first-random")))
     first = _options(Control.SET_FIRST, settings.first, firsts, "first")
-    difficulty = ("" if friend else f'<p class="option-row" role="group" aria-label="{e(_("difficulty"))}">'
-                  f'{e(_("difficulty"))} {level}</p>')
+    difficulty = "" if friend else _option_row("difficulty", level)
     kept = ""
     if state.kept:
-        rows = "".join(
-            f'<li data-testid="kept-game">{e(kept_words(k))} '
-            f'{_button(Button.RESUME, "resume", f"resume-kept-{i}", str(i))} '
-            f'{_button(Button.DELETE_KEPT, "delete", f"delete-kept-{i}", str(i))}</li>'
+        rows = join(
+            html('<li data-testid="kept-game">{words} {resume} {delete}</li>',
+                 words=kept_words(k), resume=_button(Button.RESUME, "resume", f"resume-kept-{i}", str(i)),
+                 delete=_button(Button.DELETE_KEPT, "delete", f"delete-kept-{i}", str(i)))
             for i, k in enumerate(state.kept[:KEPT_LIMIT]))
-        kept = f'<h3>{e(_("kept-title"))}</h3><ul class="kept" data-testid="kept-games">{rows}</ul>'
-    body = (f'<p class="option-row" role="group" aria-label="{e(_("opponent"))}">{e(_("opponent"))} {opponent}</p>'
-            f'{difficulty}'
-            f'<p class="option-row" role="group" aria-label="{e(_("who-starts"))}">{e(_("who-starts"))} {first}</p>'
-            f'<p>{_button(Button.NEW_GAME, "start", "start-game", primary=True, autofocus=True)} '
-            f'{_button(Button.CLOSE, "cancel", "close-panel")}</p>{kept}')
-    return _dialog("new", "new-game-panel", _("new-title"), body)
+        kept = html('<h3>{title}</h3><ul class="kept" data-testid="kept-games">{rows}</ul>',
+                    title=say("kept-title"), rows=rows)
+    body = html('{opponent}{difficulty}{first}<p>{start} {cancel}</p>{kept}',
+                opponent=_option_row("opponent", opponent), difficulty=difficulty,
+                first=_option_row("who-starts", first),
+                start=_button(Button.NEW_GAME, "start", "start-game", primary=True, autofocus=True),
+                cancel=_button(Button.CLOSE, "cancel", "close-panel"), kept=kept)
+    return _dialog("new", "new-game-panel", say("new-title"), body)
 
 
 def kept_words(kept) -> str:
@@ -75,29 +85,31 @@ def kept_words(kept) -> str:
 
 
 def rules(state) -> tuple:
-    body = (f'{_("rules-html")}{keys_help()}'
-            f'<p>{_button(Button.CLOSE, "close", "close-panel", autofocus=True)}</p>')
-    return _dialog("rules", "rules-panel", _("rules-title"), body, " rules")
+    # The rules are HTML in the catalog by design (headings, lists): written by us and the
+    # translators, reviewed like the source, so trusted as Markup.
+    body = html('{rules}{keys}<p>{close}</p>', rules=Markup(_("rules-html")), keys=keys_help(),
+                close=_button(Button.CLOSE, "close", "close-panel", autofocus=True))
+    return _dialog("rules", "rules-panel", say("rules-title"), body, " rules")
 
 
 def share(state) -> tuple:
-    body = (f'<p>{e(_("share-text"))}</p>'
-            f'<label class="share-field">{e(_("share-field"))} <input type="text" readonly '
-            f'value="{e(state.share_url)}" data-testid="share-link" data-key="share-link"></label>'
-            f'<p>{_button(Button.COPY_LINK, "copy-link", "copy-link", primary=True, autofocus=True)} '
-            f'{_button(Button.CLOSE, "close", "close-panel")}</p>')
-    return _dialog("share", "share-panel", _("share-title"), body)
+    body = html('<p>{text}</p><label class="share-field">{field} <input type="text" readonly '
+                'value="{url}" data-testid="share-link" data-key="share-link"></label><p>{copy} {close}</p>',
+                text=say("share-text"), field=say("share-field"), url=state.share_url,
+                copy=_button(Button.COPY_LINK, "copy-link", "copy-link", primary=True, autofocus=True),
+                close=_button(Button.CLOSE, "close", "close-panel"))
+    return _dialog("share", "share-panel", say("share-title"), body)
 
 
 def handover(state, names) -> tuple:
     name = names[state.seat]
     takeback = ""
     if state.line.rounds[-1].actions:
-        takeback = " " + _button(Button.TAKE_BACK, "tool-takeback", "handover-takeback")
-    body = (f'<p>{e(_("handover-text", name=name))}</p>'
-            f'<p>{_button(Button.HANDOVER_READY, "show-hand", "handover-ready", primary=True, autofocus=True)}'
-            f'{takeback}</p>')
-    return _dialog("handover", "handover", _("handover-title", name=name), body, " handover")
+        takeback = html(" {button}", button=_button(Button.TAKE_BACK, "tool-takeback", "handover-takeback"))
+    body = html('<p>{text}</p><p>{ready}{takeback}</p>', text=say("handover-text", name=name),
+                ready=_button(Button.HANDOVER_READY, "show-hand", "handover-ready", primary=True, autofocus=True),
+                takeback=takeback)
+    return _dialog("handover", "handover", say("handover-title", name=name), body, " handover")
 
 
 def result(state, view, names) -> tuple | None:
@@ -109,8 +121,9 @@ def result(state, view, names) -> tuple | None:
     rows = []
 
     def row(label_id, values, testid):
-        cells = "".join(f'<td data-testid="{testid}-{p}">{e(values[p])}</td>' for p in (me, other))
-        rows.append(f'<tr><th scope="row">{e(_(label_id))}</th>{cells}</tr>')
+        cells = join(html('<td data-testid="{testid}-{p}">{value}</td>', testid=testid, p=p, value=values[p])
+                     for p in (me, other))
+        rows.append(html('<tr><th scope="row">{label}</th>{cells}</tr>', label=say(label_id), cells=cells))
 
     goods = {p: sum(sum(v) for v in view.goods_won[p]) for p in (0, 1)}
     row("row-goods", {p: ngettext("cell-goods", outcome.goods_counts[p], score=goods[p]) for p in (0, 1)},
@@ -136,12 +149,14 @@ def result(state, view, names) -> tuple | None:
         seal = _("seal-you" if outcome.seal == you else "seal-name", name=names[outcome.seal])
     seals = _("seals", first=names[me], first_seals=view.seals[me], second=names[other],
               second_seals=view.seals[other])
-    head = f'<tr><td></td><th scope="col">{e(names[me])}</th><th scope="col">{e(names[other])}</th></tr>'
+    head = html('<tr><td></td><th scope="col">{me}</th><th scope="col">{other}</th></tr>',
+                me=names[me], other=names[other])
     every_round = ""
     if view.winner is not None:
         title = _("win-you") if view.winner == you else _("win-name", name=names[view.winner])
-        onward = (_button(Button.PLAY_AGAIN, "play-again", "play-again", primary=True, autofocus=True) + " "
-                  + _button(Button.REVIEW, "tool-review", "review-game"))
+        onward = html("{again} {review}",
+                      again=_button(Button.PLAY_AGAIN, "play-again", "play-again", primary=True, autofocus=True),
+                      review=_button(Button.REVIEW, "tool-review", "review-game"))
         testid = "game-over"
         takebacks = int(state.line.get("takebacks", 0) or 0)
         if takebacks:
@@ -154,41 +169,49 @@ def result(state, view, names) -> tuple | None:
     key = f"result-{view.round}-{testid}"
     if state.result_aside == state.token:
         # a region named by its one line: reached by landmark navigation while the table is looked at
-        return (f"{key}-aside", f'<section class="result-aside" data-testid="result-aside" role="region" '
-                                f'aria-labelledby="{key}-aside-text" data-dialog="{key}-aside">'
-                                f'<p id="{key}-aside-text">{e(_("result-aside-text", round=view.round))}</p>'
-                                f'<p>{_button(Button.RESULT_ASIDE, "result-back", "result-back", "result")} '
-                                f'{onward}</p></section>')
+        return (f"{key}-aside", html('<section class="result-aside" data-testid="result-aside" role="region" '
+                                     'aria-labelledby="{key}-aside-text" data-dialog="{key}-aside">'
+                                     '<p id="{key}-aside-text">{text}</p><p>{back} {onward}</p></section>',
+                                     key=key, text=say("result-aside-text", round=view.round),
+                                     back=_button(Button.RESULT_ASIDE, "result-back", "result-back", "result"),
+                                     onward=onward))
     cause = round_end_cause(view)
-    why = (f'<p data-testid="round-why" data-cause="{cause}">{e(_("round-why-" + cause))}</p>'
-           if cause else "")
-    buttons = f'{onward} {_button(Button.RESULT_ASIDE, "result-aside", "result-aside-button", "table")}'
-    body = (f'{why}<table class="scores">{head}{"".join(rows)}</table>'
-            f'{"".join(f"<p data-testid=result-note>{e(n)}</p>" for n in notes)}'
-            f'<p data-testid="seal">{e(seal)} {e(seals)}</p>{every_round}<p>{buttons}</p>')
-    return (key, f'<section class="panel result" role="dialog" aria-modal="true" aria-labelledby="{key}-title" '
-                 f'data-testid="round-panel" data-dialog="{key}"><h2 id="{key}-title" '
-                 f'data-testid="{testid}">{e(title)}</h2>{body}</section>')
+    why = (html('<p data-testid="round-why" data-cause="{cause}">{words}</p>', cause=cause,
+                words=say("round-why-" + cause)) if cause else "")
+    buttons = html("{onward} {aside}", onward=onward,
+                   aside=_button(Button.RESULT_ASIDE, "result-aside", "result-aside-button", "table"))
+    body = html('{why}<table class="scores">{head}{rows}</table>{notes}'
+                '<p data-testid="seal">{seal} {seals}</p>{every_round}<p>{buttons}</p>',
+                why=why, head=head, rows=join(rows),
+                notes=join(html("<p data-testid=result-note>{note}</p>", note=n) for n in notes),
+                seal=seal, seals=seals, every_round=every_round, buttons=buttons)
+    return (key, html('<section class="panel result" role="dialog" aria-modal="true" aria-labelledby="{key}-title" '
+                      'data-testid="round-panel" data-dialog="{key}"><h2 id="{key}-title" '
+                      'data-testid="{testid}">{title}</h2>{body}</section>',
+                      key=key, testid=testid, title=title, body=body))
 
 
-def rounds_table(line, me: int, other: int, names) -> str:
+def rounds_table(line, me: int, other: int, names) -> Markup:
     """Every scored round of the game: both scores, the seal, why it ended (part C)."""
     rows = []
     for final in line.finished_rounds():
         outcome = final.round_result
         seal = names[outcome.seal] if outcome.seal is not None else _("rounds-seal-nobody")
         cause = round_end_cause(view_of(final, me))
-        rows.append(f'<tr data-testid="rounds-row" data-round="{final.round}" '
-                    f'data-scores="{outcome.scores[me]} {outcome.scores[other]}" '
-                    f'data-seal="{"" if outcome.seal is None else outcome.seal}">'
-                    f'<th scope="row">{number(final.round)}</th><td>{number(outcome.scores[me])}</td>'
-                    f'<td>{number(outcome.scores[other])}</td><td>{e(seal)}</td>'
-                    f'<td>{e(_("why-" + cause)) if cause else ""}</td></tr>')
-    head = (f'<tr><th scope="col">{e(_("rounds-round"))}</th><th scope="col">{e(names[me])}</th>'
-            f'<th scope="col">{e(names[other])}</th><th scope="col">{e(_("rounds-seal"))}</th>'
-            f'<th scope="col">{e(_("rounds-why"))}</th></tr>')
-    return (f'<h3>{e(_("rounds-title"))}</h3>'
-            f'<table class="scores rounds" data-testid="rounds">{head}{"".join(rows)}</table>')
+        rows.append(html('<tr data-testid="rounds-row" data-round="{round}" data-scores="{mine} {theirs}" '
+                         'data-seal="{seal_seat}"><th scope="row">{round_shown}</th><td>{mine_shown}</td>'
+                         '<td>{theirs_shown}</td><td>{seal}</td><td>{why}</td></tr>',
+                         round=final.round, mine=outcome.scores[me], theirs=outcome.scores[other],
+                         seal_seat="" if outcome.seal is None else outcome.seal,
+                         round_shown=number(final.round), mine_shown=number(outcome.scores[me]),
+                         theirs_shown=number(outcome.scores[other]), seal=seal,
+                         why=say("why-" + cause) if cause else ""))
+    head = html('<tr><th scope="col">{round}</th><th scope="col">{me}</th><th scope="col">{other}</th>'
+                '<th scope="col">{seal}</th><th scope="col">{why}</th></tr>',
+                round=say("rounds-round"), me=names[me], other=names[other], seal=say("rounds-seal"),
+                why=say("rounds-why"))
+    return html('<h3>{title}</h3><table class="scores rounds" data-testid="rounds">{head}{rows}</table>',
+                title=say("rounds-title"), head=head, rows=join(rows))
 
 
 PANELS = {"new": new_game, "rules": rules, "share": share}

@@ -13,8 +13,9 @@ from jaipur_core.cards import CARD_NAMES
 
 from .controls import Button
 from .knowledge import knowledge
-from .messages import _, card_name, ngettext, number
-from .render_table import art, e
+from .markup import Markup, html, join, say, say_n
+from .messages import _, card_name, number
+from .render_table import art
 
 KNOW_PANEL = "know"
 
@@ -22,47 +23,52 @@ KNOW_PANEL = "know"
 def know_panel(state, names) -> tuple:
     """(key, html) of the panel for the seat shown."""
     view = view_of(state.position, state.seat)
-    return (KNOW_PANEL, f'<section class="panel know" role="dialog" aria-modal="true" aria-labelledby="know-title" '
-                        f'data-testid="know-panel" data-dialog="{KNOW_PANEL}">'
-                        f'<h2 id="know-title">{e(_("know-title"))}</h2>{know_body(view, names)}'
-                        f'<p><button type="button" data-action="{Button.CLOSE}" data-value="" '
-                        f'data-testid="close-panel" data-key="close-panel" data-autofocus>{e(_("close"))}</button></p>'
-                        f'</section>')
+    return (KNOW_PANEL, html('<section class="panel know" role="dialog" aria-modal="true" '
+                             'aria-labelledby="know-title" data-testid="know-panel" data-dialog="{key}">'
+                             '<h2 id="know-title">{title}</h2>{body}'
+                             '<p><button type="button" data-action="{action}" data-value="" '
+                             'data-testid="close-panel" data-key="close-panel" data-autofocus>{close}</button></p>'
+                             '</section>', key=KNOW_PANEL, title=say("know-title"), body=know_body(view, names),
+                             action=Button.CLOSE, close=say("close")))
 
 
-def know_body(view, names) -> str:
+def know_body(view, names) -> Markup:
     """The panel's content; every number carries a data- attribute for the e2e test."""
     known = knowledge(view)
     other = names[view.opponent]
-    rows = "".join(
-        f'<tr data-testid="know-{CARD_NAMES[good.good]}" data-unseen="{good.unseen}" '
-        f'data-opponent="{good.opponent_has}" data-tokens="{" ".join(map(str, good.tokens_left))}">'
-        f'<th scope="row">{art(CARD_NAMES[good.good])} {e(card_name(good.good))}</th>'
-        f'<td>{number(good.unseen)}</td><td>{number(good.opponent_has)}</td>'
-        f'<td>{e(" ".join(map(number, good.tokens_left)) or _("pile-none-left"))}</td></tr>'
+    rows = join(
+        html('<tr data-testid="know-{good}" data-unseen="{unseen}" data-opponent="{opponent}" '
+             'data-tokens="{tokens}"><th scope="row">{art} {name}</th>'
+             '<td>{unseen_shown}</td><td>{opponent_shown}</td><td>{tokens_shown}</td></tr>',
+             good=CARD_NAMES[good.good], unseen=good.unseen, opponent=good.opponent_has,
+             tokens=" ".join(map(str, good.tokens_left)), art=art(CARD_NAMES[good.good]),
+             name=card_name(good.good), unseen_shown=number(good.unseen), opponent_shown=number(good.opponent_has),
+             tokens_shown=" ".join(map(number, good.tokens_left)) or _("pile-none-left"))
         for good in known.goods)
-    head = (f'<tr><th scope="col">{e(_("know-good"))}</th><th scope="col">{e(_("know-unseen"))}</th>'
-            f'<th scope="col">{e(_("know-opponent", name=other))}</th>'
-            f'<th scope="col">{e(_("know-next"))}</th></tr>')
-    facts = (f'<p data-testid="know-where" data-count="{known.unseen_total}">'
-             f'{e(ngettext("know-where", known.unseen_total, name=other))} '
-             f'<span data-testid="know-deck" data-count="{known.deck_size}">'
-             f'{e(ngettext("know-deck", known.deck_size))}</span></p>'
-             f'<p data-testid="know-hand" data-count="{known.opponent_hand_size}" '
-             f'data-known="{known.opponent_known_total}">'
-             f'{e(ngettext("know-hand", known.opponent_hand_size, name=other, known=known.opponent_known_total))}'
-             f'</p><p data-testid="know-camels" data-count="{known.camels_unseen}">'
-             f'{e(ngettext("know-camels", known.camels_unseen))}</p>')
+    head = html('<tr><th scope="col">{good}</th><th scope="col">{unseen}</th>'
+                '<th scope="col">{opponent}</th><th scope="col">{next}</th></tr>',
+                good=say("know-good"), unseen=say("know-unseen"), opponent=say("know-opponent", name=other),
+                next=say("know-next"))
+    facts = html('<p data-testid="know-where" data-count="{unseen_total}">{where} '
+                 '<span data-testid="know-deck" data-count="{deck_size}">{deck}</span></p>'
+                 '<p data-testid="know-hand" data-count="{hand_size}" data-known="{known_total}">{hand}</p>'
+                 '<p data-testid="know-camels" data-count="{camels_unseen}">{camels}</p>',
+                 unseen_total=known.unseen_total, where=say_n("know-where", known.unseen_total, name=other),
+                 deck_size=known.deck_size, deck=say_n("know-deck", known.deck_size),
+                 hand_size=known.opponent_hand_size, known_total=known.opponent_known_total,
+                 hand=say_n("know-hand", known.opponent_hand_size, name=other, known=known.opponent_known_total),
+                 camels_unseen=known.camels_unseen, camels=say_n("know-camels", known.camels_unseen))
 
-    def pile_words(pile) -> str:
+    def pile_words(pile) -> Markup:
         values = " ".join(map(number, pile.unseen_values)) or _("none")
-        return e(ngettext("know-bonus-5" if pile.size == 5 else "know-bonus", pile.left, size=pile.size, values=values))
+        return say_n("know-bonus-5" if pile.size == 5 else "know-bonus", pile.left, size=pile.size, values=values)
 
-    bonus = "".join(
-        f'<li data-testid="know-bonus-{pile.size}" data-left="{pile.left}" '
-        f'data-values="{" ".join(map(str, pile.unseen_values))}">'
-        f'{pile_words(pile)}</li>'
+    bonus = join(
+        html('<li data-testid="know-bonus-{size}" data-left="{left}" data-values="{values}">{words}</li>',
+             size=pile.size, left=pile.left, values=" ".join(map(str, pile.unseen_values)), words=pile_words(pile))
         for pile in known.bonus)
-    return (f'<p class="know-intro">{e(_("know-intro"))}</p>'
-            f'<table class="know-goods" data-testid="know-goods">{head}{rows}</table>{facts}'
-            f'<h3>{e(_("know-bonus-title"))}</h3><ul class="know-bonus">{bonus}</ul>')
+    return html('<p class="know-intro">{intro}</p>'
+                '<table class="know-goods" data-testid="know-goods">{head}{rows}</table>{facts}'
+                '<h3>{bonus_title}</h3><ul class="know-bonus">{bonus}</ul>',
+                intro=say("know-intro"), head=head, rows=rows, facts=facts, bonus_title=say("know-bonus-title"),
+                bonus=bonus)

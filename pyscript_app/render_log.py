@@ -11,38 +11,40 @@ from __future__ import annotations
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
 
 from .controls import Button
-from .messages import _, ngettext
-from .render_table import e
+from .markup import Markup, html, join, say, say_n
 
 LOG_PANEL = "log"
 
 
-def _lines(lines, total: int, testid: str, labelled_by: str) -> str:
+def _lines(lines, total: int, testid: str, labelled_by: str) -> Markup:
     # Newest first; `start` keeps each line's number in the whole log. The list scrolls:
     # it is a Tab stop with a name, so a keyboard can reach and scroll it.
-    items = "".join(f"<li>{e(line)}</li>" for line in reversed(lines))
-    return (f'<ol class="log" data-testid="{testid}" data-key="{testid}" tabindex="0" '
-            f'aria-labelledby="{labelled_by}" reversed start="{total}">{items}</ol>')
+    items = join(html("<li>{line}</li>", line=line) for line in reversed(lines))
+    return html('<ol class="log" data-testid="{testid}" data-key="{testid}" tabindex="0" '
+                'aria-labelledby="{labelled_by}" reversed start="{total}">{items}</ol>',
+                testid=testid, labelled_by=labelled_by, total=total, items=items)
 
 
-def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> str:
+def log_region(state, limit: int = MAX_LOG_LINES_RENDERED) -> Markup:
     log = state.log
     shown = log[-limit:] if limit > 0 else ()
     more = ""
     if len(log) > len(shown):
-        more = (f'<p class="log-more">{e(ngettext("log-older-hidden", len(log) - len(shown)))} '
-                f'<button type="button" data-action="{Button.PANEL}" data-value="{LOG_PANEL}" '
-                f'data-testid="log-show-all" data-key="log-show-all">'
-                f'{e(ngettext("log-show-all", len(log)))}</button></p>')
-    return (f'<section class="log-area" aria-label="{e(_("game-log"))}"><h2 id="log-heading">{e(_("game-log"))}</h2>'
-            f'{_lines(shown, len(log), "log", "log-heading")}{more}</section>')
+        more = html('<p class="log-more">{hidden} '
+                    '<button type="button" data-action="{action}" data-value="{panel}" '
+                    'data-testid="log-show-all" data-key="log-show-all">{label}</button></p>',
+                    hidden=say_n("log-older-hidden", len(log) - len(shown)), action=Button.PANEL,
+                    panel=LOG_PANEL, label=say_n("log-show-all", len(log)))
+    return html('<section class="log-area" aria-label="{title}"><h2 id="log-heading">{title}</h2>{lines}{more}'
+                '</section>', title=say("game-log"), lines=_lines(shown, len(log), "log", "log-heading"), more=more)
 
 
 def log_panel(state) -> tuple:
     """(key, html) of the dialog holding every line of the log."""
-    close = (f'<button type="button" data-action="{Button.CLOSE}" data-value="" data-testid="close-panel" '
-             f'data-key="close-panel" data-autofocus>{e(_("close"))}</button>')
-    return (LOG_PANEL, f'<section class="panel" role="dialog" aria-modal="true" aria-labelledby="log-title" '
-                       f'data-testid="log-panel" data-dialog="{LOG_PANEL}">'
-                       f'<h2 id="log-title">{e(_("log-all-title"))}</h2>'
-                       f'{_lines(state.log, len(state.log), "log-all", "log-title")}<p>{close}</p></section>')
+    close = html('<button type="button" data-action="{action}" data-value="" data-testid="close-panel" '
+                 'data-key="close-panel" data-autofocus>{label}</button>', action=Button.CLOSE, label=say("close"))
+    return (LOG_PANEL, html('<section class="panel" role="dialog" aria-modal="true" aria-labelledby="log-title" '
+                            'data-testid="log-panel" data-dialog="{key}"><h2 id="log-title">{title}</h2>'
+                            '{lines}<p>{close}</p></section>',
+                            key=LOG_PANEL, title=say("log-all-title"),
+                            lines=_lines(state.log, len(state.log), "log-all", "log-title"), close=close))

@@ -3,20 +3,21 @@
 In play, everything comes from a `PlayerView` of the seat shown, so the other
 hand, the deck order and hidden bonus values cannot reach the page. In review
 (the record is in the player's hands already) `open_hand` shows a hand face up.
-Every word comes from the catalog; every value goes through `e` (html.escape).
-Interactive elements carry `data-action` (read by the one delegated listener in
-dom.py), `data-key` (keeps keyboard focus across renders) and a stable `data-testid`.
+Every word comes from the catalog; all HTML is built with markup.py, which
+escapes every value that is not Markup already.
+Interactive elements carry `data-action` (a controls.py member, read by the one
+delegated listener in dom.py), `data-key` (keeps keyboard focus across renders)
+and a stable `data-testid`.
 """
 
 from __future__ import annotations
-
-from html import escape
 
 from jaipur_core import CAMEL, GOODS
 from jaipur_core.cards import CAMEL_TOKEN_VALUE, CARD_NAMES
 
 from .controls import Button, Control
-from .messages import _, card_name, cards_words, ngettext, number
+from .markup import Markup, html, join, say, say_n
+from .messages import _, card_name, cards_words, number
 from .selection import BUTTONS, Choice, row_cards
 from .words import hint_words
 from .worth import market_after_trade, sale_worth
@@ -27,171 +28,191 @@ from .worth import market_after_trade, sale_worth
 ART = "art/cards.svg"
 
 
-def e(value) -> str:
-    return escape(str(value), quote=True)
-
-
-def art(symbol: str, extra: str = "") -> str:
+def art(symbol: str, extra: str = "") -> Markup:
     """A decorative drawing from the sprite: what it shows is always said in words too."""
-    return (f'<svg class="art art--{symbol}{extra}" aria-hidden="true" focusable="false">'
-            f'<use href="{ART}#{symbol}"></use></svg>')
+    return html('<svg class="art art--{symbol}{extra}" aria-hidden="true" focusable="false">'
+                '<use href="{art}#{symbol}"></use></svg>', symbol=symbol, extra=extra, art=ART)
 
 
-def token(value: str, good: str = "", extra: str = "") -> str:
+def token(value: str, good: str = "", extra: str = "") -> Markup:
     """A round goods token showing its value."""
-    return f'<span class="token token--{good}{extra}">{e(value)}</span>'
+    return html('<span class="token token--{good}{extra}">{value}</span>', good=good, extra=extra, value=value)
 
 
-def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> str:
+def _true_false(flag: bool) -> str:
+    """An ARIA or data- boolean."""
+    return "true" if flag else "false"
+
+
+def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = "") -> Markup:
     name = CARD_NAMES[card]
-    label = _("zone-" + zone, card=card_name(card))
-    return (f'<button type="button" class="card card--{name}{extra}" data-action="{Control.SELECT}" '
-            f'data-zone="{zone}" data-index="{index}" data-card="{name}" '
-            f'data-testid="{zone}-card" data-key="{zone}-{index}" '
-            f'aria-pressed="{"true" if pressed else "false"}" aria-label="{e(label)}">'
-            f'{art(name, " card-art")}<span class="card-name">{e(card_name(card))}</span></button>')
+    return html('<button type="button" class="card card--{name}{extra}" data-action="{action}" '
+                'data-zone="{zone}" data-index="{index}" data-card="{name}" '
+                'data-testid="{zone}-card" data-key="{zone}-{index}" '
+                'aria-pressed="{pressed}" aria-label="{label}">'
+                '{art}<span class="card-name">{card_name}</span></button>',
+                name=name, extra=extra, action=Control.SELECT, zone=zone, index=index, pressed=_true_false(pressed),
+                label=say("zone-" + zone, card=card_name(card)), art=art(name, " card-art"),
+                card_name=card_name(card))
 
 
-def face_card(card: int, testid: str) -> str:
+def face_card(card: int, testid: str) -> Markup:
     """A card shown face up without being a control (review)."""
     name = CARD_NAMES[card]
-    return (f'<span class="card card--{name} card--small" data-testid="{testid}" data-card="{name}">'
-            f'{art(name, " card-art")}<span class="visually-hidden">{e(card_name(card))}</span></span>')
+    return html('<span class="card card--{name} card--small" data-testid="{testid}" data-card="{name}">'
+                '{art}<span class="visually-hidden">{card_name}</span></span>',
+                name=name, testid=testid, art=art(name, " card-art"), card_name=card_name(card))
 
 
-def chip(card: int, text: str = "") -> str:
+def chip(card: int, text: str = "") -> Markup:
     """A small non-interactive label for a card kind: its drawing + its name (or the given text)."""
     name = CARD_NAMES[card]
-    return f'<span class="chip chip--{name}">{art(name)}{e(text or card_name(card))}</span>'
+    return html('<span class="chip chip--{name}">{art}{text}</span>', name=name, art=art(name),
+                text=text or card_name(card))
 
 
-
-def market(view, selection, new_market, interactive: bool = True, chosen=frozenset()) -> str:
+def market(view, selection, new_market, interactive: bool = True, chosen=frozenset()) -> Markup:
     """`chosen`: market indices the computer is about to take (highlighted before they travel)."""
-    cards = "".join(
+    cards = join(
         card_button("market", i, card, selection.picked("market", i),
                     (" is-new" if i in new_market else "") + (" is-chosen" if i in chosen else ""))
         if interactive else face_card(card, "market-card")
         for i, card in enumerate(row_cards(view.market)))
     deck_size = view.deck_size if hasattr(view, "deck_size") else len(view.deck)
-    deck = (f'<div class="deck" data-testid="deck" data-count="{deck_size}" data-flip-zone="deck">'
-            f'<span class="card card--back" aria-hidden="true">{art("back")}</span>'
-            f'<span class="pile-label">{_("deck", n=deck_size)}</span></div>')
+    deck = html('<div class="deck" data-testid="deck" data-count="{count}" data-flip-zone="deck">'
+                '<span class="card card--back" aria-hidden="true">{art}</span>'
+                '<span class="pile-label">{label}</span></div>',
+                count=deck_size, art=art("back"), label=say("deck", n=deck_size))
     if view.discard:
         top = view.discard[0]
-        discard_top = (f'<span class="card card--{CARD_NAMES[top]} card--small" aria-hidden="true">'
-                       f'{art(CARD_NAMES[top], " card-art")}</span>')
-        discard_text = _("discard", n=len(view.discard), card=e(card_name(top)))
+        discard_top = html('<span class="card card--{name} card--small" aria-hidden="true">{art}</span>',
+                           name=CARD_NAMES[top], art=art(CARD_NAMES[top], " card-art"))
+        discard_text = say("discard", n=len(view.discard), card=card_name(top))
     else:
-        discard_top = '<span class="card card--empty card--small" aria-hidden="true"></span>'
-        discard_text = _("discard-empty")
-    discard = (f'<div class="discard" data-testid="discard" data-count="{len(view.discard)}" '
-               f'data-flip-zone="discard">'
-               f'{discard_top}<span class="pile-label">{discard_text}</span></div>')
-    return (f'<section class="market-area" aria-label="{e(_("market"))}">'
-            f'<div class="market" data-testid="market" data-flip-zone="market">{cards}</div>'
-            f'<div class="piles">{deck}{discard}</div></section>')
+        discard_top = Markup('<span class="card card--empty card--small" aria-hidden="true"></span>')
+        discard_text = say("discard-empty")
+    discard = html('<div class="discard" data-testid="discard" data-count="{count}" data-flip-zone="discard">'
+                   '{top}<span class="pile-label">{text}</span></div>',
+                   count=len(view.discard), top=discard_top, text=discard_text)
+    return html('<section class="market-area" aria-label="{label}">'
+                '<div class="market" data-testid="market" data-flip-zone="market">{cards}</div>'
+                '<div class="piles">{deck}{discard}</div></section>',
+                label=say("market"), cards=cards, deck=deck, discard=discard)
 
 
-def tokens(view, names, chosen: int | None = None) -> str:
+def tokens(view, names, chosen: int | None = None) -> Markup:
     """`chosen`: the good the computer is about to sell (its pile is highlighted first)."""
     piles = []
     for good in GOODS:
         name = CARD_NAMES[good]
         values = view.goods_pile(good)
         if values:
-            rest = " ".join(number(v) for v in values[1:])
-            inner = (f'<b class="token token--{name} token-next" data-testid="pile-next-{name}">'
-                     f'{number(values[0])}</b><span class="token-rest">{e(rest)}</span>')
+            inner = html('<b class="token token--{name} token-next" data-testid="pile-next-{name}">{next}</b>'
+                         '<span class="token-rest">{rest}</span>',
+                         name=name, next=number(values[0]), rest=" ".join(number(v) for v in values[1:]))
         else:
-            inner = f'<span class="token-empty">{e(_("pile-empty"))}</span>'
+            inner = html('<span class="token-empty">{empty}</span>', empty=say("pile-empty"))
         label = _("pile-label", good=card_name(good),
                   values=", ".join(map(number, values)) or _("pile-none-left"))
-        piles.append(f'<li class="pile pile--{name}{" is-chosen" if good == chosen else ""}" '
-                     f'data-testid="pile-{name}" data-flip-zone="pile-{name}" '
-                     f'data-values="{e(" ".join(map(str, values)))}" aria-label="{e(label)}">'
-                     f'<span class="pile-good">{art(name)}{e(card_name(good))}</span>{inner}</li>')
+        piles.append(html('<li class="pile pile--{name}{chosen}" data-testid="pile-{name}" '
+                          'data-flip-zone="pile-{name}" data-values="{values}" aria-label="{label}">'
+                          '<span class="pile-good">{art}{good_name}</span>{inner}</li>',
+                          name=name, chosen=" is-chosen" if good == chosen else "",
+                          values=" ".join(map(str, values)), label=label, art=art(name),
+                          good_name=card_name(good), inner=inner))
     sizes = view.bonus_sizes if hasattr(view, "bonus_sizes") else tuple(len(p) for p in view.bonus_piles)
-    bonus = "".join(
-        f'<li class="bonus-pile" data-testid="bonus-{size}" data-count="{count}">'
-        f'<span class="token token--bonus" aria-hidden="true">{art("bonus")}<b>{number(size)}</b></span>'
-        f'{_("bonus-pile-5" if size == 5 else "bonus-pile", size=size, n=count)}</li>'
+    bonus = join(
+        html('<li class="bonus-pile" data-testid="bonus-{size}" data-count="{count}">'
+             '<span class="token token--bonus" aria-hidden="true">{art}<b>{size_shown}</b></span>{words}</li>',
+             size=size, count=count, art=art("bonus"), size_shown=number(size),
+             words=say("bonus-pile-5" if size == 5 else "bonus-pile", size=size, n=count))
         for size, count in zip((3, 4, 5), sizes, strict=True))
-    camel_face = f'<span class="token token--camel" aria-hidden="true">{art("token")}{art("camel")}</span>'
+    camel_face = html('<span class="token token--camel" aria-hidden="true">{token}{camel}</span>',
+                      token=art("token"), camel=art("camel"))
     if view.camel_token is None:
-        camel = f'<li class="camel-token" data-testid="camel-token">{camel_face}{e(_("camel-token-table"))}</li>'
+        camel = html('<li class="camel-token" data-testid="camel-token">{face}{words}</li>',
+                     face=camel_face, words=say("camel-token-table"))
     else:
-        camel = (f'<li class="camel-token is-won" data-testid="camel-token">{camel_face}'
-                 f'{e(_("camel-token-won", name=names[view.camel_token]))}</li>')
-    return (f'<section class="tokens" aria-label="{e(_("tokens"))}">'
-            f'<ul class="goods-piles">{"".join(piles)}</ul>'
-            f'<ul class="bonus-piles">{bonus}{camel}</ul></section>')
+        camel = html('<li class="camel-token is-won" data-testid="camel-token">{face}{words}</li>',
+                     face=camel_face, words=say("camel-token-won", name=names[view.camel_token]))
+    return html('<section class="tokens" aria-label="{label}"><ul class="goods-piles">{piles}</ul>'
+                '<ul class="bonus-piles">{bonus}{camel}</ul></section>',
+                label=say("tokens"), piles=join(piles), bonus=bonus, camel=camel)
 
 
-def won_tokens(view, player: int) -> str:
+def won_tokens(view, player: int) -> Markup:
     """Each good's tokens won, as round tokens after the good's drawing and (for screen readers) name."""
-    chips = [f'<span class="chip chip--{CARD_NAMES[good]}">{art(CARD_NAMES[good])}'
-             f'<span class="visually-hidden">{e(card_name(good))}</span>'
-             f'{"".join(token(number(v), CARD_NAMES[good], " token--small") for v in view.goods_won[player][good])}'
-             f'</span>'
+    chips = [html('<span class="chip chip--{name}">{art}<span class="visually-hidden">{good_name}</span>'
+                  '{tokens}</span>',
+                  name=CARD_NAMES[good], art=art(CARD_NAMES[good]), good_name=card_name(good),
+                  tokens=join(token(number(v), CARD_NAMES[good], " token--small")
+                              for v in view.goods_won[player][good]))
              for good in GOODS if view.goods_won[player][good]]
-    return "".join(chips) or f'<span class="muted">{e(_("no-goods-tokens"))}</span>'
+    return join(chips) or html('<span class="muted">{words}</span>', words=say("no-goods-tokens"))
 
 
-def seals(view, player: int, testid: str) -> str:
+def seals(view, player: int, testid: str) -> Markup:
     count = view.seals[player]
-    return (f'<span class="seals" data-testid="{testid}" role="img" aria-label="{e(ngettext("seals-label", count))}">'
-            f'{art("seal", " seal") * count}{art("seal", " seal is-empty") * max(0, 2 - count)}</span>')
+    return html('<span class="seals" data-testid="{testid}" role="img" aria-label="{label}">{won}{empty}</span>',
+                testid=testid, label=say_n("seals-label", count), won=join([art("seal", " seal")] * count),
+                empty=join([art("seal", " seal is-empty")] * max(0, 2 - count)))
 
 
-def backs(count: int) -> str:
-    return f'<span class="card card--back card--small" aria-hidden="true">{art("back")}</span>' * count
+def backs(count: int) -> Markup:
+    return join([html('<span class="card card--back card--small" aria-hidden="true">{art}</span>',
+                      art=art("back"))] * count)
 
 
-def opponent(view, names) -> str:
+def _herd_count(herd: int) -> Markup:
+    return say("herd-count", n=herd)
+
+
+def opponent(view, names) -> Markup:
     other = view.opponent
     name = names[other]
     count = view.opponent_hand_size
     if view.opponent_bonus is None:
-        bonus = ngettext("opp-bonus-hidden", view.opponent_bonus_count)
+        bonus = say_n("opp-bonus-hidden", view.opponent_bonus_count)
     else:
-        bonus = e(_("opp-bonus-shown", values=" ".join(map(str, view.opponent_bonus)) or _("none")))
+        bonus = say("opp-bonus-shown", values=" ".join(map(str, view.opponent_bonus)) or _("none"))
     goods_total = sum(sum(v) for v in view.goods_won[other])
-    score_line = _("goods-line", goods=goods_total, bonus=f"<span data-testid=opponent-bonus>{bonus}</span>")
-    return (
-        f'<section class="player player--opponent" data-testid="opponent" aria-label="{e(name)}" '
-        f'data-flip-zone="opponent">'
-        f'<h2 class="player-name">{e(name)} {seals(view, other, "opponent-seals")}</h2>'
-        f'<div class="opponent-hand" data-testid="opponent-hand" data-count="{count}" '
-        f'aria-label="{e(ngettext("opp-hand-label", count, name=name))}">{backs(count)}'
-        f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
-        f'<div class="herd-count" data-testid="opponent-herd" data-count="{view.herds[other]}">'
-        f'{art("camel")}{_("herd-count", n=view.herds[other])}</div>'
-        f'<div class="won" data-testid="opponent-tokens" data-flip-zone="won-opponent">{won_tokens(view, other)}'
-        f'<span class="score-line">{score_line}'
-        f'</span></div></section>')
+    score_line = say("goods-line", goods=goods_total,
+                     bonus=html("<span data-testid=opponent-bonus>{bonus}</span>", bonus=bonus))
+    return html('<section class="player player--opponent" data-testid="opponent" aria-label="{name}" '
+                'data-flip-zone="opponent"><h2 class="player-name">{name} {seals}</h2>'
+                '<div class="opponent-hand" data-testid="opponent-hand" data-count="{count}" '
+                'aria-label="{hand_label}">{backs}<span class="count">{in_hand}</span></div>'
+                '<div class="herd-count" data-testid="opponent-herd" data-count="{herd}">{camel}{herd_words}</div>'
+                '<div class="won" data-testid="opponent-tokens" data-flip-zone="won-opponent">{won}'
+                '<span class="score-line">{score_line}</span></div></section>',
+                name=name, seals=seals(view, other, "opponent-seals"), count=count,
+                hand_label=say_n("opp-hand-label", count, name=name), backs=backs(count),
+                in_hand=say("in-hand", n=count), herd=view.herds[other], camel=art("camel"),
+                herd_words=_herd_count(view.herds[other]), won=won_tokens(view, other), score_line=score_line)
 
 
-def me_hidden(view, names) -> str:
+def me_hidden(view, names) -> Markup:
     """The seat to move before "Show my hand": only what the other player may see too."""
     me = view.seat
     name = names[me]
     count = sum(view.hand)
     goods_total = sum(sum(v) for v in view.goods_won[me])
-    bonus = ngettext("my-bonus-hidden", len(view.own_bonus))
-    return (
-        f'<section class="player player--me is-hidden" data-testid="me" aria-label="{e(name)}">'
-        f'<h2 class="player-name">{e(name)} {seals(view, me, "my-seals")}</h2>'
-        f'<div class="opponent-hand" data-testid="hidden-hand" data-count="{count}" '
-        f'aria-label="{e(ngettext("hidden-hand-label", count, name=name))}">{backs(count)}'
-        f'<span class="count">{e(_("in-hand", n=count))}</span></div>'
-        f'<div class="herd-count" data-testid="herd" data-count="{view.herds[me]}">'
-        f'{art("camel")}{_("herd-count", n=view.herds[me])}</div>'
-        f'<div class="won" data-testid="my-tokens">{won_tokens(view, me)}'
-        f'<span class="score-line">{_("goods-line", goods=goods_total, bonus=bonus)}</span></div></section>')
+    bonus = say_n("my-bonus-hidden", len(view.own_bonus))
+    return html('<section class="player player--me is-hidden" data-testid="me" aria-label="{name}">'
+                '<h2 class="player-name">{name} {seals}</h2>'
+                '<div class="opponent-hand" data-testid="hidden-hand" data-count="{count}" '
+                'aria-label="{hand_label}">{backs}<span class="count">{in_hand}</span></div>'
+                '<div class="herd-count" data-testid="herd" data-count="{herd}">{camel}{herd_words}</div>'
+                '<div class="won" data-testid="my-tokens">{won}'
+                '<span class="score-line">{score_line}</span></div></section>',
+                name=name, seals=seals(view, me, "my-seals"), count=count,
+                hand_label=say_n("hidden-hand-label", count, name=name), backs=backs(count),
+                in_hand=say("in-hand", n=count), herd=view.herds[me], camel=art("camel"),
+                herd_words=_herd_count(view.herds[me]), won=won_tokens(view, me),
+                score_line=say("goods-line", goods=goods_total, bonus=bonus))
 
 
-def me(view, names, selection) -> str:
+def me(view, names, selection) -> Markup:
     seat = view.seat
     hand = row_cards(view.hand)
     groups, current, cards = [], None, []
@@ -203,48 +224,47 @@ def me(view, names, selection) -> str:
         cards.append(card_button("hand", i, card, selection.picked("hand", i)))
     if cards:
         groups.append(cards)
-    hand_html = "".join(f'<div class="hand-group">{"".join(g)}</div>' for g in groups) or \
-        f'<span class="muted">{e(_("no-cards"))}</span>'
+    hand_html = (join(html('<div class="hand-group">{cards}</div>', cards=join(g)) for g in groups)
+                 or html('<span class="muted">{words}</span>', words=say("no-cards")))
     # An empty herd shows its label alone: "Herd 0" already says there are no camels.
-    herd = "".join(card_button("herd", i, CAMEL, selection.picked("herd", i), " card--mini")
-                   for i in range(view.herds[seat]))
+    herd = join(card_button("herd", i, CAMEL, selection.picked("herd", i), " card--mini")
+                for i in range(view.herds[seat]))
     goods_total = sum(sum(v) for v in view.goods_won[seat])
     bonus_total = sum(view.own_bonus)
     camel = CAMEL_TOKEN_VALUE if view.camel_token == seat and view.round_result else 0
     bonus = " ".join(map(number, view.own_bonus)) or _("none")
-    return (
-        f'<section class="player player--me" data-testid="me" aria-label="{e(_("your-cards"))}">'
-        f'<h2 class="player-name">{e(names[seat])} {seals(view, seat, "my-seals")}'
-        f' <span class="score" data-testid="my-score">'
-        f'{e(ngettext("rupees", goods_total + bonus_total + camel))}</span></h2>'
-        f'<div class="hand" data-testid="hand" data-count="{len(hand)}" data-flip-zone="hand" '
-        f'aria-label="{e(_("your-hand", n=len(hand)))}">'
-        f'{hand_html}<span class="count">{number(len(hand))}/{number(7)}</span></div>'
-        f'<div class="herd" data-testid="herd" data-count="{view.herds[seat]}" data-flip-zone="herd" '
-        f'aria-label="{e(_("your-herd"))}">'
-        f'<span class="herd-label">{e(_("herd-label", n=view.herds[seat]))}</span>{herd}</div>'
-        f'<div class="won" data-testid="my-tokens" data-flip-zone="won-me">{won_tokens(view, seat)}'
-        f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=bonus))}</span></div></section>')
+    return html('<section class="player player--me" data-testid="me" aria-label="{label}">'
+                '<h2 class="player-name">{name} {seals} <span class="score" data-testid="my-score">{score}</span></h2>'
+                '<div class="hand" data-testid="hand" data-count="{count}" data-flip-zone="hand" '
+                'aria-label="{hand_label}">{hand}<span class="count">{count_shown}/{limit}</span></div>'
+                '<div class="herd" data-testid="herd" data-count="{herd_size}" data-flip-zone="herd" '
+                'aria-label="{herd_label}"><span class="herd-label">{herd_words}</span>{herd}</div>'
+                '<div class="won" data-testid="my-tokens" data-flip-zone="won-me">{won}'
+                '<span class="score-line">{score_line}</span></div></section>',
+                label=say("your-cards"), name=names[seat], seals=seals(view, seat, "my-seals"),
+                score=say_n("rupees", goods_total + bonus_total + camel), count=len(hand),
+                hand_label=say("your-hand", n=len(hand)), hand=hand_html, count_shown=number(len(hand)),
+                limit=number(7), herd_size=view.herds[seat], herd_label=say("your-herd"),
+                herd_words=say("herd-label", n=view.herds[seat]), herd=herd, won=won_tokens(view, seat),
+                score_line=say("my-goods-line", goods=goods_total, bonus=bonus))
 
 
-def open_hand(position, seat: int, names) -> str:
+def open_hand(position, seat: int, names) -> Markup:
     """Review: a player's hand and herd face up (the game is in the reader's hands)."""
-    hand = "".join(face_card(card, f"review-hand-{seat}") for card in row_cards(position.hands[seat]))
+    hand = join(face_card(card, f"review-hand-{seat}") for card in row_cards(position.hands[seat]))
     herd = position.herds[seat]
     goods_total = sum(sum(v) for v in position.goods_won[seat])
     bonus = " ".join(map(str, position.bonus_won[seat])) or _("none")
-    return (f'<section class="player" data-testid="review-player-{seat}" aria-label="{e(names[seat])}">'
-            f'<h2 class="player-name">{e(names[seat])}</h2>'
-            f'<div class="hand" aria-label="{e(_("hand-of", name=names[seat]))}">'
-            f'{hand or e(_("no-cards"))}</div>'
-            f'<div class="herd-count" data-testid="review-herd-{seat}" data-count="{herd}">'
-            f'{art("camel")}{_("herd-count", n=herd)}</div>'
-            f'<div class="won">{won_tokens(position, seat)}'
-            f'<span class="score-line">{e(_("my-goods-line", goods=goods_total, bonus=bonus))}'
-            f'</span></div></section>')
+    return html('<section class="player" data-testid="review-player-{seat}" aria-label="{name}">'
+                '<h2 class="player-name">{name}</h2><div class="hand" aria-label="{hand_label}">{hand}</div>'
+                '<div class="herd-count" data-testid="review-herd-{seat}" data-count="{herd}">{camel}{herd_words}'
+                '</div><div class="won">{won}<span class="score-line">{score_line}</span></div></section>',
+                seat=seat, name=names[seat], hand_label=say("hand-of", name=names[seat]),
+                hand=hand or say("no-cards"), herd=herd, camel=art("camel"), herd_words=_herd_count(herd),
+                won=won_tokens(position, seat), score_line=say("my-goods-line", goods=goods_total, bonus=bonus))
 
 
-def actions(view, choices: dict, selection) -> str:
+def actions(view, choices: dict, selection) -> Markup:
     buttons = []
     for name in BUTTONS:
         choice = choices.get(name, Choice(None, ""))
@@ -254,58 +274,61 @@ def actions(view, choices: dict, selection) -> str:
         # the move in words of the page's language (the notation is the files' English, not the player's)
         detail = hint_words(choice.action, view) if choice.enabled else ""
         preview = _preview(view, name, choice.action) if choice.enabled else ""
-        buttons.append(
-            f'<button type="button" class="act act--{name}" data-action="{Control.PLAY}" data-value="{name}" '
-            f'data-testid="btn-{name}" data-key="btn-{name}" '
-            f'aria-disabled="{"false" if choice.enabled else "true"}" '
-            f'title="{e(choice.reason or detail)}">{e(label)}'
-            f'{f"<small>{e(detail)}</small>" if detail else ""}{preview}</button>')
-    clear = (f'<button type="button" class="act act--clear" data-action="{Button.CLEAR}" data-testid="btn-clear" '
-             f'data-key="btn-clear"{" disabled" if selection.is_empty() else ""}>{e(_("btn-clear"))}</button>')
-    return f'<div class="actions" data-testid="actions">{"".join(buttons)}{clear}</div>'
+        buttons.append(html('<button type="button" class="act act--{name}" data-action="{action}" '
+                            'data-value="{name}" data-testid="btn-{name}" data-key="btn-{name}" '
+                            'aria-disabled="{disabled}" title="{title}">{label}{detail}{preview}</button>',
+                            name=name, action=Control.PLAY, disabled=_true_false(not choice.enabled),
+                            title=choice.reason or detail, label=label,
+                            detail=html("<small>{detail}</small>", detail=detail) if detail else "",
+                            preview=preview))
+    clear = html('<button type="button" class="act act--clear" data-action="{action}" data-testid="btn-clear" '
+                 'data-key="btn-clear"{disabled}>{label}</button>', action=Button.CLEAR,
+                 disabled=Markup(" disabled") if selection.is_empty() else "", label=say("btn-clear"))
+    return html('<div class="actions" data-testid="actions">{buttons}{clear}</div>', buttons=join(buttons),
+                clear=clear)
 
 
-def _preview(view, name: str, action) -> str:
+def _preview(view, name: str, action) -> Markup:
     """What the Sell or Trade button's move would do, in words (part C: worth)."""
     if name == "sell":
         return sale_preview(view, action.good, action.count)
     if name == "trade":
         after = market_after_trade(view.market, action.taken, action.given)
-        return (f'<small class="worth" data-testid="trade-worth">'
-                f'{e(_("worth-market-after", cards=cards_words(after)))}</small>')
-    return ""
+        return html('<small class="worth" data-testid="trade-worth">{words}</small>',
+                    words=say("worth-market-after", cards=cards_words(after)))
+    return Markup("")
 
 
-def sale_preview(view, good: int, count: int) -> str:
+def sale_preview(view, good: int, count: int) -> Markup:
     """The rupees a sale earns for certain, the bonus it may add, and a pile it empties."""
     worth = sale_worth(view, good, count)
-    parts = [("", ngettext("worth-rupees", worth.rupees))]
+    parts = [("", say_n("worth-rupees", worth.rupees))]
     if worth.bonus_range is not None:
         low, high = worth.bonus_range
-        parts.append((" worth-bonus", _("worth-bonus", value=low) if low == high
-                      else _("worth-bonus-range", low=low, high=high)))
+        parts.append((" worth-bonus", say("worth-bonus", value=low) if low == high
+                      else say("worth-bonus-range", low=low, high=high)))
     elif worth.bonus_missed:
-        parts.append(("", _("worth-bonus-none")))
+        parts.append(("", say("worth-bonus-none")))
     if worth.short:
-        parts.append(("", ngettext("worth-short", worth.short)))
+        parts.append(("", say_n("worth-short", worth.short)))
     if worth.ends_round:
-        parts.append(("", _("worth-ends-round", good=card_name(good))))
+        parts.append(("", say("worth-ends-round", good=card_name(good))))
     elif worth.empties_pile:
-        parts.append(("", _("worth-empties", good=card_name(good))))
+        parts.append(("", say("worth-empties", good=card_name(good))))
     low, high = worth.bonus_range or (0, 0)
-    return (f'<small class="worth" data-testid="sell-worth" data-rupees="{worth.rupees}" '
-            f'data-bonus-low="{low}" data-bonus-high="{high}" '
-            f'data-ends-round="{"true" if worth.ends_round else "false"}">'
-            f'{"".join(_worth_part(*part) for part in parts)}</small>')
+    return html('<small class="worth" data-testid="sell-worth" data-rupees="{rupees}" '
+                'data-bonus-low="{low}" data-bonus-high="{high}" data-ends-round="{ends}">{parts}</small>',
+                rupees=worth.rupees, low=low, high=high, ends=_true_false(worth.ends_round),
+                parts=join(_worth_part(*part) for part in parts))
 
 
-def _worth_part(extra_class: str, text: str) -> str:
-    return f'<span class="worth-part{extra_class}">{e(text)}</span>'
+def _worth_part(extra_class: str, text: Markup) -> Markup:
+    return html('<span class="worth-part{extra_class}">{text}</span>', extra_class=extra_class, text=text)
 
 
 # --- layout and motion (part B) -----------------------------------------------------------
 
-def strip(view, names, opened: bool) -> str:
+def strip(view, names, opened: bool) -> Markup:
     """Phones: the opponent and the token piles as one compact line; tap for the details.
 
     The full sections are rendered too; the stylesheet shows them on phones only while
@@ -313,18 +336,23 @@ def strip(view, names, opened: bool) -> str:
     """
     other = view.opponent
     goods_total = sum(sum(v) for v in view.goods_won[other])
-    piles = "".join(
-        f'<span class="strip-pile" data-flip-zone="strip-pile-{CARD_NAMES[good]}">'
-        f'{chip(good, number(view.goods_pile(good)[0]) if view.goods_pile(good) else "-")}</span>'
+    piles = join(
+        html('<span class="strip-pile" data-flip-zone="strip-pile-{name}">{chip}</span>', name=CARD_NAMES[good],
+             chip=chip(good, number(view.goods_pile(good)[0]) if view.goods_pile(good) else "-"))
         for good in GOODS)
-    return (f'<button type="button" class="strip" data-action="{Button.DETAILS}" data-testid="strip" '
-            f'data-key="strip" data-flip-zone="strip" aria-expanded="{"true" if opened else "false"}">'
-            f'<span class="strip-who"><b>{e(names[other])}</b> {seals(view, other, "strip-seals")}</span>'
-            f'<span class="strip-fact">{e(_("in-hand", n=view.opponent_hand_size))}</span>'
-            f'<span class="strip-fact">{art("camel")}{_("herd-count", n=view.herds[other])}</span>'
-            f'<span class="strip-fact">{e(_("strip-goods", goods=number(goods_total)))}</span>'
-            f'<span class="strip-piles">{piles}</span>'
-            f'<span class="strip-more">{e(_("strip-close" if opened else "strip-open"))}</span></button>')
+    return html('<button type="button" class="strip" data-action="{action}" data-testid="strip" '
+                'data-key="strip" data-flip-zone="strip" aria-expanded="{opened}">'
+                '<span class="strip-who"><b>{name}</b> {seals}</span>'
+                '<span class="strip-fact">{in_hand}</span>'
+                '<span class="strip-fact">{camel}{herd_words}</span>'
+                '<span class="strip-fact">{goods}</span>'
+                '<span class="strip-piles">{piles}</span>'
+                '<span class="strip-more">{more}</span></button>',
+                action=Button.DETAILS, opened=_true_false(opened), name=names[other],
+                seals=seals(view, other, "strip-seals"), in_hand=say("in-hand", n=view.opponent_hand_size),
+                camel=art("camel"), herd_words=_herd_count(view.herds[other]),
+                goods=say("strip-goods", goods=number(goods_total)), piles=piles,
+                more=say("strip-close" if opened else "strip-open"))
 
 
 def chosen_cards(view, action) -> tuple[frozenset, int | None]:
