@@ -15,6 +15,7 @@ Templates are literals of the source (they are the trusted part); their
 
 from __future__ import annotations
 
+import re
 from html import escape as _escape_text
 
 from .messages import _, ngettext, number
@@ -26,11 +27,17 @@ class Markup(str):
     __slots__ = ()
 
 
+_NEEDS_ESCAPING = re.compile(r"""[&<>"']""").search
+
+
 def escape(value) -> Markup:
     """`value` as HTML: a Markup unchanged, anything else as text with & < > " ' escaped."""
     if isinstance(value, Markup):
         return value
-    return Markup(_escape_text(str(value), quote=True))
+    text = str(value)
+    if _NEEDS_ESCAPING(text) is None:  # most values (names, numbers, ids): one scan, no copies
+        return Markup(text)
+    return Markup(_escape_text(text, quote=True))
 
 
 def html(template: str, /, **values) -> Markup:
@@ -65,8 +72,9 @@ def _sentence(lookup, params: dict) -> Markup:
     # parameter, escaped on its own (a parameter's "<b>" stays text).
     marks = {name: f"\x00{index}\x00" for index, name in enumerate(params)}
     text = escape(lookup(marks))
-    for escaped, tag in _CATALOG_TAGS.items():
-        text = text.replace(escaped, tag)
+    if "&lt;" in text:
+        for escaped, tag in _CATALOG_TAGS.items():
+            text = text.replace(escaped, tag)
     for name, mark in marks.items():
         text = text.replace(mark, escape(_as_written(params[name])))
     return Markup(text)
