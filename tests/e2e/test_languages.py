@@ -106,3 +106,24 @@ def test_an_embed_speaks_the_language_it_is_given(page, load_game):
     assert (page.locator("html").get_attribute("lang"), page.locator("html").get_attribute("dir")) == ("fa", "rtl")
     assert page.get_by_test_id("btn-rules").inner_text() == "قوانین"
     assert not english_leaks(page)
+
+
+@pytest.mark.parametrize("query, stored, expected", [("?lang=fa", None, ("fa", "rtl")),
+                                                     ("", "tr", ("tr", "ltr")),
+                                                     ("?lang=xx", "de", ("en", "ltr"))],
+                         ids=["link", "remembered", "none-spoken"])
+def test_the_boot_screen_chooses_as_the_table_does(page, wait_for_boot, browser_guard, query, stored, expected):
+    """boot.js chooses by languages.py's rule, handed over by the build in <html data-languages>:
+    a boot that fails before Python runs is told in the language the table would have spoken."""
+    browser_guard.expect_error(r"Failed to load resource|Jaipur boot failed")
+    if stored:
+        page.add_init_script(f"localStorage.setItem('jaipur.lang', '{stored}')")
+    page.route("**/build.json", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto("./" + query)
+    assert wait_for_boot(page) == "error"
+    root = page.locator("html")
+    assert (root.get_attribute("lang"), root.get_attribute("dir")) == expected
+    words = page.evaluate("fetch('i18n.json').then((response) => response.json())")[expected[0]]
+    assert page.get_by_test_id("boot-retry").inner_text() == words["boot-retry"]
+    if expected[0] != "en":
+        assert page.get_by_test_id("boot-error-message").inner_text() == words["boot-failed-retry"]
