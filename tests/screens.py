@@ -16,7 +16,6 @@ from html.parser import HTMLParser
 from jaipur_core import Game, legal_actions
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
 from pyscript_app.controls import Button
-from pyscript_app.game_line import GameLine
 from pyscript_app.games import kept_offer
 from pyscript_app.selection import EMPTY
 from pyscript_app.table_state import Kept, Settings, TableState, note
@@ -31,21 +30,20 @@ def _played(seed: int, stop) -> Game:
         if game.state.phase == "game_over":
             break
         if game.state.phase == "round_over":
-            game.next_round()
+            game = game.next_round()
             continue
-        game.play(rng.choice(legal_actions(game.state)))
+        game = game.play(rng.choice(legal_actions(game.state)))
     return game
 
 
 def every_screen() -> list[tuple[str, TableState]]:
     """(name, state) of each look; all booted, all with a game on the table."""
-    fresh = TableState(line=GameLine.from_game(Game.new(seed=4, first=0, players=NAMES)), booted=True)
+    fresh = TableState(line=Game.new(seed=4, first=0, players=NAMES), booted=True)
     picked = replace(fresh, selection=EMPTY.toggle("market", 0).toggle("hand", 0))
-    moved = TableState(line=GameLine.from_game(_played(5, lambda g: g.state.round == 1 and
-                                                       len(g.record.rounds[-1].actions) >= 6)), booted=True)
-    round_over = TableState(line=GameLine.from_game(_played(2, lambda g: g.state.phase == "round_over")),
-                            booted=True)
-    game_over = TableState(line=GameLine.from_game(_played(3, lambda g: False)), booted=True)
+    moved = TableState(line=_played(5, lambda g: g.state.round == 1 and len(g.record.rounds[-1].actions) >= 6),
+                       booted=True)
+    round_over = TableState(line=_played(2, lambda g: g.state.phase == "round_over"), booted=True)
+    game_over = TableState(line=_played(3, lambda g: False), booted=True)
     kept = (Kept("{}", "computer", "hard", 2, 14), Kept("{}", "friend", "medium", 1, 3))
     long_log = tuple(f"line {i}" for i in range(MAX_LOG_LINES_RENDERED + 5))
     ai_move = legal_actions(fresh.line.state)[0]

@@ -78,8 +78,10 @@ def test_a_card_click_is_read_from_its_attributes():
 
 
 def test_dom_and_keys_name_card_controls_by_the_member():
-    """dom.py (browser-only, not imported here) compares data-action with literals: each must be a member."""
-    source = (Path(__file__).resolve().parents[1] / "pyscript_app" / "dom.py").read_text(encoding="utf-8")
+    """The browser modules (dom.py, dom_*.py: not imported here) compare data-action with literals:
+    each must be a member."""
+    folder = Path(__file__).resolve().parents[1] / "pyscript_app"
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("dom*.py")))
     literals = re.findall(r'getAttribute\("data-action"\)\) (?:==|!=) "([^"]+)"', source)
     assert literals and all(control_named(name) is not None for name in literals)
     assert all(f'[data-action="{Control.SELECT}"]' in selector for selector in ROWS.values())
