@@ -25,14 +25,11 @@ import contextlib
 import functools
 import gzip
 import hashlib
-import http.server
 import io
 import json
 import shutil
-import subprocess
 import sys
 import tarfile
-import threading
 import time
 import tomllib
 import zipfile
@@ -45,6 +42,22 @@ except ImportError:  # pragma: no cover - Windows: one build at a time
     fcntl = None
 
 ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:  # loaded by path (the tests, the benchmarks): tools/ must be importable
+    sys.path.insert(0, str(ROOT))
+
+from tools.site.common import BuildError, copy_tree, dist_files, run, sha256_of  # noqa: E402
+from tools.site.serve import DistRequestHandler, DistServer  # noqa: E402
+from tools.site.service_worker import (  # noqa: E402
+    NOT_PRECACHED,
+    SW_MANIFEST_PLACEHOLDER,
+    build_id,
+    write_service_worker,
+)
+
+# What the tests and the benchmarks use by these names besides what is defined here.
+__all__ = ["BuildError", "DistRequestHandler", "DistServer", "NOT_PRECACHED", "SW_MANIFEST_PLACEHOLDER",
+           "copy_tree", "dist_files"]
+
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
 WEB = ROOT / "web"
@@ -95,27 +108,11 @@ SNAPSHOT_FILE = "jaipur.snapshot.gz"
 # module that does) is imported after the restore, never into the snapshot.
 BROWSER_MODULES = ("js", "pyodide", "pyodide_js", "pyscript")
 
-# Files of dist/ the service worker must not precache: itself and the report.
-NOT_PRECACHED = ("sw.js", "build-report.json")
-SW_MANIFEST_PLACEHOLDER = '"__BUILD_MANIFEST__"'
-
 # Zip timestamps are fixed so the same sources always give the same wheel bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
-class BuildError(RuntimeError):
-    """The build cannot go on; the message says what to fix."""
-
-
 # --- downloads -----------------------------------------------------------------
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def require_hash(path: Path, expected: str) -> None:
@@ -199,13 +196,6 @@ def micropip_wheel() -> Path:
                  "--quiet", "-d", str(folder)], cwd=ROOT)
     require_hash(wheel, MICROPIP_WHEEL_SHA256)
     return wheel
-
-
-def run(command: list[str], cwd: Path) -> None:
-    try:
-        subprocess.run(command, cwd=cwd, check=True)
-    except (OSError, subprocess.CalledProcessError) as error:
-        raise BuildError(f"`{' '.join(command)}` failed: {error}") from error
 
 
 # --- the project wheel ------------------------------------------------------------
@@ -502,46 +492,6 @@ def make_snapshot(staging: Path, app_wheel_path: str, modules: list[str]) -> dic
 # --- assembling dist/ ---------------------------------------------------------------
 
 
-def copy_tree(source: Path, target: Path) -> None:
-    for path in sorted(source.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            destination = target / path.relative_to(source)
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, destination)
-
-
-def dist_files(folder: Path) -> list[str]:
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
-
-
-def build_id(digests: dict[str, str]) -> str:
-    """Hash of every precached file's path and bytes: changes iff the site changes."""
-    digest = hashlib.sha256()
-    for name in sorted(digests):
-        digest.update(name.encode() + b"\0" + bytes.fromhex(digests[name]))
-    return digest.hexdigest()[:16]
-
-
-def sri(sha256_hex: str) -> str:
-    """A Subresource Integrity value ("sha256-<base64>") from a hex sha256."""
-    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
-
-
-def write_service_worker(folder: Path, web: Path, build: str, digests: dict[str, str]) -> None:
-    """Inject the build id, the file list and each file's hash into sw.js, so
-    every deploy changes the worker's bytes (which is how browsers notice an
-    update) and the worker can refuse a file that is not this build's."""
-    template = (web / "sw.js").read_text()
-    if SW_MANIFEST_PLACEHOLDER not in template:
-        raise BuildError(f"web/sw.js lacks the placeholder {SW_MANIFEST_PLACEHOLDER}")
-    manifest = json.dumps({
-        "build": build,
-        "files": sorted(digests),
-        "integrity": {name: sri(digest) for name, digest in sorted(digests.items())},
-    }, indent=1)
-    (folder / "sw.js").write_text(template.replace(SW_MANIFEST_PLACEHOLDER, manifest))
-
-
 def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: bool = True,
           source_root: Path = ROOT) -> dict:
     """Build dist/ from scratch (in a staging folder, swapped in at the end, so a
@@ -621,91 +571,6 @@ def print_report(report: dict, dist: Path) -> None:
     print(f"build {report['build']} in {report['seconds']:.2f} s")
 
 
-# --- serving ----------------------------------------------------------------------
-
-
-class DistRequestHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types browsers insist on (wasm streaming needs
-    application/wasm; module scripts need a JavaScript type), mounted under a
-    base path so sub-folder hosting can be tested."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-        ".whl": "application/zip",
-        ".zip": "application/zip",
-        ".gz": "application/gzip",
-        ".svg": "image/svg+xml",
-        ".png": "image/png",
-    }
-    base_path = "/"
-
-    def translate_path(self, path: str) -> str:
-        if not path.startswith(self.base_path):
-            return str(Path(self.directory) / "__outside_base_path__")  # a 404
-        return super().translate_path("/" + path[len(self.base_path):])
-
-    def end_headers(self) -> None:
-        # Revalidate every time: a rebuilt dist/ is seen at once, and the service
-        # worker's install step gets cheap 304s for files the page just loaded.
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args) -> None:
-        if self.server.verbose:  # type: ignore[attr-defined]
-            super().log_message(format, *args)
-
-
-class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address) -> None:
-        # A browser that drops a download half way (a test ending, a page
-        # navigating away) is normal; anything else still gets a traceback.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-class DistServer:
-    """dist/ on 127.0.0.1 in a background thread. Use as a context manager."""
-
-    def __init__(self, dist: Path = DIST, port: int = 0, base_path: str = "/",
-                 verbose: bool = False, handler_class: type = DistRequestHandler):
-        base_path = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
-        # handler_class: tests pass a subclass that misbehaves (e.g. stalls a file).
-        handler = type("Handler", (handler_class,), {"base_path": base_path})
-
-        def make_handler(*args, **kwargs):
-            return handler(*args, directory=str(dist), **kwargs)
-
-        self.httpd = QuietThreadingHTTPServer(("127.0.0.1", port), make_handler)
-        self.httpd.verbose = verbose  # type: ignore[attr-defined]
-        self.base_path = base_path
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def origin(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    @property
-    def url(self) -> str:
-        return self.origin + self.base_path
-
-    def __enter__(self) -> DistServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
@@ -722,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.command == "serve":
         try:
-            server = DistServer(port=args.port, base_path=args.base, verbose=True)
+            server = DistServer(DIST, port=args.port, base_path=args.base, verbose=True)
         except OSError as error:
             print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror} (try --port)", file=sys.stderr)
             return 1

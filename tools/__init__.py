@@ -1,0 +1,1 @@
+"""The project's own tools (not shipped): build.py's steps live in tools/site/."""

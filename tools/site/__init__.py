@@ -1,0 +1,2 @@
+"""build.py's steps, one module each: the service worker's manifest (service_worker)
+and the local server (serve); common holds what they share."""

@@ -1,0 +1,50 @@
+"""What the build steps share: the repository's folders, the build's one error,
+running a tool, hashing and copying."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+# Downloads, installed npm packages and snapshots: outside dist/, reused by every build.
+CACHE = ROOT / ".cache"
+
+
+class BuildError(RuntimeError):
+    """The build cannot go on; the message says what to fix."""
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, quiet: bool = False) -> None:
+    """Run a tool; quiet=True keeps its output unless it fails (then the error carries the end of it)."""
+    try:
+        result = subprocess.run(command, cwd=cwd, env=env, check=False, text=True,
+                                capture_output=quiet)
+    except OSError as error:
+        raise BuildError(f"`{' '.join(command)}` failed: {error}") from error
+    if result.returncode != 0:
+        tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-20:]) if quiet else ""
+        raise BuildError(f"`{' '.join(command)}` failed (exit status {result.returncode})"
+                         + (f":\n{tail}" if tail else ""))
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def copy_tree(source: Path, target: Path) -> None:
+    for path in sorted(source.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            destination = target / path.relative_to(source)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, destination)
+
+
+def dist_files(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
