@@ -19,7 +19,6 @@ so a rebuild with nothing changed needs no network and takes well under a second
 from __future__ import annotations
 
 import argparse
-import ast
 import base64
 import contextlib
 import functools
@@ -45,6 +44,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # loaded by path (the tests, the benchmarks): tools/ must be importable
     sys.path.insert(0, str(ROOT))
 
+from tools.site import snapshot_modules  # noqa: E402
 from tools.site.common import BuildError, copy_tree, dist_files, run, sha256_of  # noqa: E402
 from tools.site.serve import DistRequestHandler, DistServer  # noqa: E402
 from tools.site.service_worker import (  # noqa: E402
@@ -104,9 +104,6 @@ SNAPSHOT_FORMAT = 1
 SNAPSHOT_MAGIC = b"JAIPUR-SNAPSHOT\n"
 SNAPSHOT_HEADER_BYTES = 4096
 SNAPSHOT_FILE = "jaipur.snapshot.gz"
-# Modules that reach the browser: a module importing one of these (or importing a
-# module that does) is imported after the restore, never into the snapshot.
-BROWSER_MODULES = ("js", "pyodide", "pyodide_js", "pyscript")
 
 # Zip timestamps are fixed so the same sources always give the same wheel bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -338,75 +335,6 @@ def wheel_bytes(project: Project, files: dict[str, bytes]) -> bytes:
 # --- the memory snapshot -------------------------------------------------------------
 
 
-def module_name(path: str) -> str | None:
-    """'pkg/sub/mod.py' -> 'pkg.sub.mod', 'pkg/__init__.py' -> 'pkg'; None if not Python."""
-    if not path.endswith(".py"):
-        return None
-    parts = path[:-3].split("/")
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def import_time_imports(name: str, source: bytes, is_package: bool) -> set[str]:
-    """Modules `name` imports while it is being imported: every import statement
-    outside function bodies (a function's imports run only when it is called,
-    which is how pyscript_app defers its DOM module)."""
-    package = name if is_package else name.rpartition(".")[0]
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                continue
-            if isinstance(child, ast.Import):
-                found.update(alias.name for alias in child.names)
-            elif isinstance(child, ast.ImportFrom):
-                if child.level:
-                    base = package.split(".") if package else []
-                    base = base[: len(base) - (child.level - 1)] if child.level > 1 else base
-                    origin = ".".join(base + ([child.module] if child.module else []))
-                else:
-                    origin = child.module or ""
-                found.add(origin)
-                # `from pkg import sub` may import a submodule.
-                found.update(f"{origin}.{alias.name}" for alias in child.names)
-            visit(child)
-
-    visit(ast.parse(source, filename=name))
-    return found
-
-
-def browser_free_modules(files: dict[str, bytes]) -> list[str]:
-    """The wheel's modules that import nothing of the browser, even indirectly:
-    the ones a snapshot made in Node may hold. `__main__` modules are left out
-    (importing them runs a program)."""
-    modules = {}
-    for path, source in files.items():
-        name = module_name(path)
-        if name is not None:
-            modules[name] = import_time_imports(name, source, path.endswith("/__init__.py"))
-
-    def parents(name: str) -> list[str]:
-        parts = name.split(".")
-        return [".".join(parts[:i]) for i in range(1, len(parts))]
-
-    def touches_browser(imported: str) -> bool:
-        return any(imported == root or imported.startswith(root + ".") for root in BROWSER_MODULES)
-
-    tainted = {name for name, imports in modules.items() if any(map(touches_browser, imports))}
-    changed = True
-    while changed:  # a module importing a tainted one (or living in one) is tainted too
-        changed = False
-        for name, imports in modules.items():
-            needs = {m for m in imports | set(parents(name)) if m in modules}
-            if name not in tainted and needs & tainted:
-                tainted.add(name)
-                changed = True
-    return sorted(name for name in modules
-                  if name not in tainted and name.rpartition(".")[2] != "__main__")
-
-
 def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
     """Everything a snapshot depends on; the same key means the same snapshot."""
     inputs = {
@@ -529,7 +457,7 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     }
     snapshot_info = None
     if snapshot:
-        snapshot_info = make_snapshot(staging, app_wheel_path, browser_free_modules(app_files))
+        snapshot_info = make_snapshot(staging, app_wheel_path, sorted(snapshot_modules.SNAPSHOT))
         boot_info["snapshot"] = {key: snapshot_info[key] for key in ("path", "sha256", "bytes", "build")}
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")

@@ -14,6 +14,8 @@ import zipfile
 
 import pytest
 
+from tools.site import snapshot_modules
+
 APP_FILES = {
     "pyscript_app/__init__.py": b"def start(embed=False):\n    pass\n",
     "jaipur_core/__init__.py": b"",
@@ -139,44 +141,32 @@ def test_a_rebuild_reuses_the_snapshot_and_gives_the_same_build_id(built, site_b
     assert again["snapshot"]["path"] == report["snapshot"]["path"]
 
 
-# Which modules may go into the snapshot: (files, expected browser-free modules).
-MODULE_CASES = {
-    "js at the top": (
-        {"app/__init__.py": b"", "app/dom.py": b"import js\n", "app/pure.py": b"import json\n"},
-        ["app", "app.pure"]),
-    "js inside a function only": (
-        {"app/__init__.py": b"def start():\n    from . import dom\n", "app/dom.py": b"from js import document\n"},
-        ["app"]),
-    "a pure-looking module importing the DOM one": (
-        {"app/__init__.py": b"", "app/dom.py": b"from pyodide.ffi import create_proxy\n",
-         "app/view.py": b"from .dom import create_proxy\n", "app/model.py": b"from app import view\n"},
-        ["app"]),
-    "a package importing the DOM module taints its submodules": (
-        {"app/__init__.py": b"from . import dom\n", "app/dom.py": b"import js\n", "app/pure.py": b""},
-        []),
-    "inside try and if blocks still counts": (
-        {"app/__init__.py": b"", "app/a.py": b"try:\n    import js\nexcept ImportError:\n    js = None\n",
-         "app/b.py": b"if True:\n    import pyodide_js\n", "app/c.py": b"class C:\n    import random\n"},
-        ["app", "app.c"]),
-    "__main__ and non-Python files are left out": (
-        {"app/__init__.py": b"", "app/__main__.py": b"print(1)\n", "app/data.json": b"{}"},
-        ["app"]),
-    "parent-relative imports": (
-        {"app/__init__.py": b"", "app/sub/__init__.py": b"", "app/sub/x.py": b"from ..dom import y\n",
-         "app/dom.py": b"import js\n"},
-        ["app", "app.sub"]),
-}
+def package_modules(site_build) -> set[str]:
+    """Every module of the wheel's packages, from the source files."""
+    found = set()
+    for package in site_build.Project.from_pyproject().packages:
+        for path in (site_build.ROOT / package.replace(".", "/")).glob("*.py"):
+            found.add(package if path.stem == "__init__" else f"{package}.{path.stem}")
+    return found
 
 
-@pytest.mark.parametrize("case", MODULE_CASES, ids=list(MODULE_CASES))
-def test_only_browser_free_modules_go_into_the_snapshot(site_build, case):
-    files, expected = MODULE_CASES[case]
-    assert site_build.browser_free_modules(files) == expected
+def test_no_module_is_in_two_snapshot_lists():
+    lists = (snapshot_modules.SNAPSHOT, snapshot_modules.AFTER_RESTORE, snapshot_modules.NOT_IMPORTED)
+    placed = [name for names in lists for name in names]
+    assert len(placed) == len(set(placed)), "a module is in two lists"
 
 
-def test_the_projects_snapshot_modules_import_without_a_browser(site_build):
-    project = site_build.Project.from_pyproject()
-    modules = site_build.browser_free_modules(site_build.package_files(project))
+def test_the_declared_lists_cover_every_module_of_the_wheel(site_build):
+    """A new module must be put in one of the lists, never left out of the snapshot unnoticed."""
+    lists = (snapshot_modules.SNAPSHOT, snapshot_modules.AFTER_RESTORE, snapshot_modules.NOT_IMPORTED)
+    placed = {name for names in lists for name in names}
+    modules = package_modules(site_build)
+    assert modules - placed == set(), "new modules: add each to a list in tools/site/snapshot_modules.py"
+    assert placed - modules == set(), "listed modules that do not exist"
+
+
+def test_the_projects_snapshot_modules_import_without_a_browser():
+    modules = snapshot_modules.SNAPSHOT
     assert "jaipur_core" in modules and "pyscript_app.dom" not in modules
     for name in modules:
         importlib.import_module(name)  # CPython has no `js`: this would fail for a DOM module

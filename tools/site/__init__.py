@@ -1,2 +1,3 @@
-"""build.py's steps, one module each: the service worker's manifest (service_worker)
-and the local server (serve); common holds what they share."""
+"""build.py's steps, one module each: the modules the memory snapshot holds
+(snapshot_modules), the service worker's manifest (service_worker) and the local
+server (serve); common holds what they share."""

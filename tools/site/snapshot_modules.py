@@ -1,0 +1,35 @@
+"""Which of the game's modules the memory snapshot holds, declared by hand.
+
+The snapshot is made in Node, where there is no page: a module imported into it
+must not touch the browser (`js`, `pyodide.ffi`) while it is imported, and the
+snapshot maker refuses a snapshot that holds a JavaScript object. Every module of
+the wheel is in exactly one of the three lists below; tests/test_build.py checks
+that (a new module must be placed) and that each SNAPSHOT module imports under
+CPython, which has no `js`.
+"""
+
+# Imported while the snapshot is made, so the page finds them already imported.
+SNAPSHOT = (
+    # the rules engine and the AI (standard library only)
+    "jaipur_core", "jaipur_core.actions", "jaipur_core.cards", "jaipur_core.cli", "jaipur_core.errors",
+    "jaipur_core.game", "jaipur_core.jsontext", "jaipur_core.limits", "jaipur_core.position",
+    "jaipur_core.record", "jaipur_core.rules", "jaipur_core.scoring", "jaipur_core.share",
+    "jaipur_core.state", "jaipur_core.view",
+    "jaipur_core.ai", "jaipur_core.ai.anytime", "jaipur_core.ai.cli", "jaipur_core.ai.easy",
+    "jaipur_core.ai.features", "jaipur_core.ai.hard2026", "jaipur_core.ai.heuristic", "jaipur_core.ai.mcts",
+    "jaipur_core.ai.medium", "jaipur_core.ai.randomplayer", "jaipur_core.ai.sale_values",
+    "jaipur_core.ai.simulate", "jaipur_core.ai.weights",
+    # the page's Python that reaches the browser only inside functions (after the restore)
+    "pyscript_app", "pyscript_app.effects", "pyscript_app.events", "pyscript_app.flights",
+    "pyscript_app.game_line", "pyscript_app.games", "pyscript_app.keys", "pyscript_app.knowledge",
+    "pyscript_app.languages", "pyscript_app.messages", "pyscript_app.render", "pyscript_app.render_dialogs",
+    "pyscript_app.render_know", "pyscript_app.render_log", "pyscript_app.render_table",
+    "pyscript_app.runner", "pyscript_app.saves", "pyscript_app.selection", "pyscript_app.table_state",
+    "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
+)
+
+# Import `js` or `pyodide.ffi` at the top: imported by the page after the restore.
+AFTER_RESTORE = ("pyscript_app.dom", "pyscript_app.motion")
+
+# Never imported by the page (importing it runs the command line).
+NOT_IMPORTED = ("jaipur_core.__main__",)
