@@ -19,20 +19,14 @@ so a rebuild with nothing changed needs no network and takes well under a second
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import functools
 import gzip
 import hashlib
-import io
 import json
 import shutil
 import sys
 import tarfile
 import time
-import tomllib
-import zipfile
-from dataclasses import dataclass
 from pathlib import Path
 
 try:
@@ -44,7 +38,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # loaded by path (the tests, the benchmarks): tools/ must be importable
     sys.path.insert(0, str(ROOT))
 
-from tools.site import snapshot_modules  # noqa: E402
+from tools.site import snapshot_modules, translations  # noqa: E402
 from tools.site.common import BuildError, copy_tree, dist_files, run, sha256_of  # noqa: E402
 from tools.site.serve import DistRequestHandler, DistServer  # noqa: E402
 from tools.site.service_worker import (  # noqa: E402
@@ -53,10 +47,11 @@ from tools.site.service_worker import (  # noqa: E402
     build_id,
     write_service_worker,
 )
+from tools.site.wheel import Project, wheel_bytes  # noqa: E402
 
 # What the tests and the benchmarks use by these names besides what is defined here.
-__all__ = ["BuildError", "DistRequestHandler", "DistServer", "NOT_PRECACHED", "SW_MANIFEST_PLACEHOLDER",
-           "copy_tree", "dist_files"]
+__all__ = ["BuildError", "DistRequestHandler", "DistServer", "NOT_PRECACHED", "Project", "SW_MANIFEST_PLACEHOLDER",
+           "copy_tree", "dist_files", "wheel_bytes"]
 
 DIST = ROOT / "dist"
 CACHE = ROOT / ".cache"
@@ -104,9 +99,6 @@ SNAPSHOT_FORMAT = 1
 SNAPSHOT_MAGIC = b"JAIPUR-SNAPSHOT\n"
 SNAPSHOT_HEADER_BYTES = 4096
 SNAPSHOT_FILE = "jaipur.snapshot.gz"
-
-# Zip timestamps are fixed so the same sources always give the same wheel bytes.
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 # --- downloads -----------------------------------------------------------------
@@ -193,143 +185,6 @@ def micropip_wheel() -> Path:
                  "--quiet", "-d", str(folder)], cwd=ROOT)
     require_hash(wheel, MICROPIP_WHEEL_SHA256)
     return wheel
-
-
-# --- the project wheel ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Project:
-    name: str
-    version: str
-    summary: str
-    requires_python: str
-    packages: tuple[str, ...]
-
-    @classmethod
-    def from_pyproject(cls, path: Path = ROOT / "pyproject.toml") -> Project:
-        data = tomllib.loads(path.read_text())
-        project = data["project"]
-        return cls(
-            name=project["name"],
-            version=project["version"],
-            summary=project.get("description", ""),
-            requires_python=project.get("requires-python", ""),
-            packages=tuple(data["tool"]["setuptools"]["packages"]),
-        )
-
-    @property
-    def wheel_name(self) -> str:
-        return f"{self.name}-{self.version}-py3-none-any.whl"
-
-    @property
-    def dist_info(self) -> str:
-        return f"{self.name}-{self.version}.dist-info"
-
-
-def package_files(project: Project, source_root: Path = ROOT) -> dict[str, bytes]:
-    """Every file of every listed package (not recursive: sub-packages are listed
-    separately, as setuptools wants). Non-Python files are kept so the page code
-    may ship templates or data next to its modules."""
-    files: dict[str, bytes] = {}
-    missing = []
-    for package in project.packages:
-        folder = source_root / package.replace(".", "/")
-        if not (folder / "__init__.py").is_file():
-            missing.append(package)
-            continue
-        for path in sorted(folder.iterdir()):
-            if path.is_file() and path.suffix not in (".pyc", ".pyo"):
-                files[path.relative_to(source_root).as_posix()] = path.read_bytes()
-    if missing:
-        # The engine may not be merged into this branch yet; say so, don't hide it.
-        print(f"warning: packages not found, left out of the wheel: {', '.join(missing)}",
-              file=sys.stderr)
-    return files
-
-
-@functools.lru_cache(maxsize=1)
-def _i18n():
-    """tools/i18n.py (Babel lives there; a missing Babel stops the build with a one-line hint)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("jaipur_i18n", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def translation_files(source_root: Path = ROOT) -> dict[str, bytes]:
-    """The compiled catalogs (.mo, build output) that go into the wheel next to the page code."""
-    i18n = _i18n()
-    locale = source_root / "pyscript_app" / "locale"
-    if not locale.is_dir():
-        return {}
-    return {i18n.mo_path(language): i18n.compile_mo(language, locale) for language in i18n.languages(locale)}
-
-
-def write_translated_web(staging: Path, source_root: Path = ROOT) -> None:
-    """i18n.json (the boot's words in every language) and the manifest's translated names."""
-    i18n = _i18n()
-    locale = source_root / "pyscript_app" / "locale"
-    if not locale.is_dir():
-        return
-    (staging / "i18n.json").write_text(i18n.boot_json(locale) + "\n", encoding="utf-8")
-    manifest_path = staging / "manifest.webmanifest"
-    if manifest_path.is_file():
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        manifest["translations"] = i18n.manifest_translations(locale)
-        manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-def write_language_choice(staging: Path) -> None:
-    """languages.boot_choice() into each page's <html data-languages>: boot.js picks the boot
-    screen's language from it, so the choice is defined once (languages.py) and read before any fetch."""
-    from html import escape
-
-    from pyscript_app.languages import boot_choice
-    attribute = escape(json.dumps(boot_choice(), ensure_ascii=False), quote=True)
-    for page in ("index.html", "embed.html"):
-        path = staging / page
-        if path.is_file():
-            text = path.read_text(encoding="utf-8")
-            path.write_text(text.replace("<html ", f'<html data-languages="{attribute}" ', 1), encoding="utf-8")
-
-
-def record_hash(data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
-    return "sha256=" + digest.decode()
-
-
-def wheel_bytes(project: Project, files: dict[str, bytes]) -> bytes:
-    """A pure-Python wheel (PEP 427) with deterministic bytes."""
-    metadata = (
-        "Metadata-Version: 2.1\n"
-        f"Name: {project.name}\n"
-        f"Version: {project.version}\n"
-        f"Summary: {project.summary}\n"
-        f"Requires-Python: {project.requires_python}\n"
-    )
-    wheel = (
-        "Wheel-Version: 1.0\n"
-        "Generator: jaipur build.py\n"
-        "Root-Is-Purelib: true\n"
-        "Tag: py3-none-any\n"
-    )
-    entries = dict(sorted(files.items()))
-    entries[f"{project.dist_info}/METADATA"] = metadata.encode()
-    entries[f"{project.dist_info}/WHEEL"] = wheel.encode()
-    record_path = f"{project.dist_info}/RECORD"
-    record = "".join(f"{path},{record_hash(data)},{len(data)}\n" for path, data in entries.items())
-    entries[record_path] = (record + f"{record_path},,\n").encode()
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, data in entries.items():
-            info = zipfile.ZipInfo(path, date_time=ZIP_EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, data)
-    return buffer.getvalue()
 
 
 # --- the memory snapshot -------------------------------------------------------------
@@ -438,11 +293,8 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
     copy_pyodide_runtime(staging / "pyodide")
     copy_font(staging / "fonts")
     shutil.copyfile(micropip, staging / MICROPIP_WHEEL)
-    app_files = package_files(project, source_root)
-    app_files.update(translation_files(source_root))
-    write_translated_web(staging, source_root)
-    write_language_choice(staging)
-    app_wheel = wheel_bytes(project, app_files)
+    translations.write_translated_web(staging, source_root)
+    app_wheel = wheel_bytes(project, source_root=source_root)
     # The wheel keeps its name (micropip reads the version from it) but lives in a
     # folder named by its content, so a browser's HTTP cache can never serve a
     # previous build's game code after a deploy.

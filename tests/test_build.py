@@ -7,7 +7,9 @@ import hashlib
 import importlib
 import io
 import json
+import os
 import re
+import shutil
 import urllib.error
 import urllib.request
 import zipfile
@@ -16,11 +18,6 @@ import pytest
 
 from tools.site import snapshot_modules
 
-APP_FILES = {
-    "pyscript_app/__init__.py": b"def start(embed=False):\n    pass\n",
-    "jaipur_core/__init__.py": b"",
-}
-
 
 @pytest.fixture(scope="module")
 def built(built_site):
@@ -28,12 +25,17 @@ def built(built_site):
     return built_site("snapshot")
 
 
-def test_the_wheel_is_valid_and_its_record_matches_its_files(site_build):
-    project = site_build.Project.from_pyproject()
-    archive = zipfile.ZipFile(io.BytesIO(site_build.wheel_bytes(project, APP_FILES)))
+def shipped_wheel(dist):
+    return (dist / json.loads((dist / "build.json").read_text())["app_wheel"]).read_bytes()
+
+
+def test_the_wheel_is_valid_and_its_record_matches_its_files(built):
+    dist, _ = built
+    archive = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist)))
     names = archive.namelist()
     dist_info = "jaipur-0.1.0.dist-info"
-    assert names[-3:] == [f"{dist_info}/METADATA", f"{dist_info}/WHEEL", f"{dist_info}/RECORD"]
+    assert names[-1] == f"{dist_info}/RECORD"
+    assert {f"{dist_info}/METADATA", f"{dist_info}/WHEEL"} <= set(names)
     assert "Tag: py3-none-any" in archive.read(f"{dist_info}/WHEEL").decode()
     metadata = archive.read(f"{dist_info}/METADATA").decode()
     assert "Name: jaipur\n" in metadata and "Version: 0.1.0\n" in metadata
@@ -47,21 +49,39 @@ def test_the_wheel_is_valid_and_its_record_matches_its_files(site_build):
     assert {line.split(",")[0] for line in record} == set(names)
 
 
-def test_the_wheel_bytes_depend_only_on_the_sources(site_build):
+def test_the_wheel_bytes_depend_only_on_the_sources(built, site_build, tmp_path):
+    dist, _ = built
     project = site_build.Project.from_pyproject()
-    first = site_build.wheel_bytes(project, APP_FILES)
-    assert site_build.wheel_bytes(project, dict(reversed(APP_FILES.items()))) == first
-    changed = {**APP_FILES, "jaipur_core/__init__.py": b"# changed\n"}
-    assert site_build.wheel_bytes(project, changed) != first
+    # A copy of the sources made at another time, with other file times and modes:
+    # the declared backend builds the very bytes the site ships.
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copyfile(site_build.ROOT / name, source / name)
+    for package in ("jaipur_core", "pyscript_app"):
+        shutil.copytree(site_build.ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in source.rglob("*"):
+        if path.is_file():
+            path.chmod(0o600)
+            os.utime(path, (978_307_200, 978_307_200))  # 2001
+    assert site_build.wheel_bytes(project, source_root=source) == shipped_wheel(dist)
+    changed = site_build.wheel_bytes(project, {"jaipur_core/__init__.py": b"# changed\n"}, source_root=source)
+    assert changed != shipped_wheel(dist)
+    assert zipfile.ZipFile(io.BytesIO(changed)).read("jaipur_core/__init__.py") == b"# changed\n"
 
 
-def test_the_project_wheel_holds_every_listed_package(site_build):
+def test_the_project_wheel_holds_every_listed_package(built, site_build):
+    dist, _ = built
     project = site_build.Project.from_pyproject()
     assert project.packages == ("jaipur_core", "jaipur_core.ai", "pyscript_app")
-    files = site_build.package_files(project)
+    names = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist))).namelist()
     for package in project.packages:
-        assert package.replace(".", "/") + "/__init__.py" in files
-    assert not [name for name in files if "__pycache__" in name or name.endswith(".pyc")]
+        assert package.replace(".", "/") + "/__init__.py" in names
+    # The compiled catalogs (build output, never in the tree) are package data.
+    for po in (site_build.ROOT / "pyscript_app" / "locale").glob("*/LC_MESSAGES/jaipur.po"):
+        assert po.relative_to(site_build.ROOT).with_suffix(".mo").as_posix() in names
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+    assert not [name for name in names if name.endswith((".po", ".pot"))]
 
 
 def test_dist_has_the_runtime_the_wheels_and_the_page(built, site_build):

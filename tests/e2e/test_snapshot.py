@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 
 FAST = "?seed=6&level=easy&first=you&pause=0"
 MISSING_FILE_NOISE = r"Failed to load resource"
-ROOT_FILES = ("pyproject.toml",)
+ROOT_FILES = ("pyproject.toml", "README.md")  # what the wheel is built from, with the packages
 
 
 @pytest.fixture
