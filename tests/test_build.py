@@ -202,8 +202,16 @@ def test_a_changed_page_gives_a_new_build_id(built, site_build, tmp_path):
 
 
 def test_a_runtime_with_the_wrong_hash_stops_the_build(site_build, monkeypatch, tmp_path):
-    monkeypatch.setattr(site_build, "PYODIDE_TARBALL_SHA256", "0" * 64)
-    with pytest.raises(site_build.BuildError, match="sha256"):
+    # package-lock.json pins each tarball's integrity hash; npm ci refuses one that differs.
+    npm_project = tmp_path / "npm"
+    npm_project.mkdir()
+    shutil.copyfile(site_build.ROOT / "package.json", npm_project / "package.json")
+    lock = json.loads((site_build.ROOT / "package-lock.json").read_text())
+    wrong = base64.b64encode(hashlib.sha512(b"not the runtime").digest()).decode()
+    lock["packages"]["node_modules/pyodide"]["integrity"] = f"sha512-{wrong}"
+    (npm_project / "package-lock.json").write_text(json.dumps(lock, indent=2))
+    monkeypatch.setattr(site_build.pins, "NPM_PROJECT", npm_project)
+    with pytest.raises(site_build.BuildError, match="integrity"):
         site_build.build(dist=tmp_path / "dist", quiet=True)
     assert not (tmp_path / "dist").exists()
 

@@ -1,11 +1,13 @@
 """What the build steps share: the repository's folders, the build's one error,
-running a tool, hashing and copying."""
+running a tool, hashing, copying, and the cache's write-once folders."""
 
 from __future__ import annotations
 
 import hashlib
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -48,3 +50,25 @@ def copy_tree(source: Path, target: Path) -> None:
 
 def dist_files(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def cached_folder(folder: Path, fill: Callable[[Path], None]) -> bool:
+    """Make `folder` once: `fill` writes into a private sibling, which is renamed into
+    place only when complete. So a build stopped half way leaves nothing behind, and
+    two builds at once (the test workers each build the site) never see each other's
+    half-written files: the later one to finish keeps the first one's folder, no lock
+    needed. Returns True if the folder was already there."""
+    if folder.is_dir():
+        return True
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f"{folder.name}.partial-", dir=folder.parent))
+    try:
+        fill(partial)
+        try:
+            partial.rename(folder)
+        except OSError:
+            if not folder.is_dir():  # not another build winning the race: a real failure
+                raise
+    finally:
+        shutil.rmtree(partial, ignore_errors=True)
+    return False

@@ -1,0 +1,107 @@
+"""The memory snapshot: Node runs tools/make_snapshot.mjs with the pinned runtime,
+micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT are
+imported, and the interpreter's memory is saved; the page restores it instead of
+starting Python. Wrapped in an envelope naming the build it belongs to (boot.js
+checks it), gzipped, and cached in .cache/snapshots/ under a key of everything it
+depends on, so a rebuild with the same inputs reuses it."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import shutil
+import time
+from pathlib import Path
+
+from . import pins, snapshot_modules
+from .common import CACHE, ROOT, BuildError, cached_folder, run, sha256_of
+
+SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
+# Bumped when the envelope below or what goes into a snapshot changes.
+SNAPSHOT_FORMAT = 1
+# The envelope: this magic, then a JSON header padded with spaces to 4096 bytes,
+# then Pyodide's own snapshot (4096 keeps it aligned for its Uint32Array view).
+SNAPSHOT_MAGIC = b"JAIPUR-SNAPSHOT\n"
+SNAPSHOT_HEADER_BYTES = 4096
+SNAPSHOT_FILE = "jaipur.snapshot.gz"
+
+
+def modules() -> list[str]:
+    return sorted(snapshot_modules.SNAPSHOT)
+
+
+def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
+    """Everything a snapshot depends on; the same key means the same snapshot."""
+    inputs = {
+        "format": SNAPSHOT_FORMAT,
+        "pyodide": pins.PYODIDE_INTEGRITY,
+        "micropip": pins.MICROPIP_SHA256,
+        "app_wheel": hashlib.sha256(app_wheel).hexdigest(),
+        "maker": sha256_of(SNAPSHOT_MAKER),
+        "modules": modules,
+    }
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+def snapshot_envelope(header: dict, pyodide_snapshot: bytes) -> bytes:
+    text = SNAPSHOT_MAGIC + json.dumps(header, sort_keys=True).encode()
+    if len(text) > SNAPSHOT_HEADER_BYTES:
+        raise BuildError("the snapshot header is too long")
+    return text.ljust(SNAPSHOT_HEADER_BYTES, b" ") + pyodide_snapshot
+
+
+def read_snapshot_header(data: bytes) -> dict:
+    """The header of an envelope (the page does the same in boot.js)."""
+    if not data.startswith(SNAPSHOT_MAGIC):
+        raise ValueError("not a Jaipur snapshot")
+    return json.loads(data[len(SNAPSHOT_MAGIC):SNAPSHOT_HEADER_BYTES])
+
+
+def make_with_node(staging: Path, app_wheel_path: str, key: str, folder: Path) -> None:
+    """Run the snapshot maker on the staged runtime and wheels; write the gzipped
+    envelope and its meta.json into folder."""
+    names = modules()
+    raw_path, job_path = folder / "pyodide.snapshot", folder / "job.json"
+    job_path.write_text(json.dumps({
+        "runtime": str(staging / "pyodide"),
+        "micropip": str(staging / pins.MICROPIP_WHEEL),
+        "app_wheel": str(staging / app_wheel_path),
+        "modules": names,
+        "output": str(raw_path),
+    }))
+    run(["node", str(SNAPSHOT_MAKER), str(job_path)], cwd=ROOT)
+    header = {"format": SNAPSHOT_FORMAT, "build": key[:16], "app_wheel": app_wheel_path,
+              "pyodide": pins.PYODIDE_VERSION, "modules": names}
+    data = snapshot_envelope(header, raw_path.read_bytes())
+    raw_path.unlink()
+    job_path.unlink()
+    (folder / SNAPSHOT_FILE).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+    (folder / "meta.json").write_text(json.dumps({
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "bytes": len(data),
+        "build": key[:16],
+    }))
+
+
+def make_snapshot(staging: Path, app_wheel_path: str) -> dict:
+    """The gzipped snapshot for this runtime + wheel + module list, from .cache/snapshots/
+    when one was made before (Node takes ~10 s), else made now, copied into staging
+    under a folder named by its content. Returns its entry for build.json and the report."""
+    started = time.perf_counter()
+    key = snapshot_key((staging / app_wheel_path).read_bytes(), modules())
+    cached = CACHE / "snapshots" / key
+    reused = cached_folder(cached, lambda folder: make_with_node(staging, app_wheel_path, key, folder))
+    meta = json.loads((cached / "meta.json").read_text())
+    path = f"snapshot/{meta['sha256'][:16]}/{SNAPSHOT_FILE}"
+    (staging / path).parent.mkdir(parents=True)
+    shutil.copyfile(cached / SNAPSHOT_FILE, staging / path)
+    return {
+        "path": path,
+        "sha256": meta["sha256"],
+        "bytes": meta["bytes"],
+        "build": meta["build"],
+        "gzip_bytes": (cached / SNAPSHOT_FILE).stat().st_size,
+        "reused": reused,
+        "seconds": round(time.perf_counter() - started, 3),
+    }

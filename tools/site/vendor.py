@@ -1,0 +1,93 @@
+"""The third-party files of dist/: the Pyodide runtime and the Vazirmatn font from
+npm, the micropip wheel from PyPI. Each is installed by its own client from the pins
+(npm ci checks package-lock.json's integrity hashes, pip --require-hashes the wheel's
+sha256) into a .cache/ folder named by the pin files' content, so a changed pin is a
+fresh install and an unchanged one needs no network."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sys
+from pathlib import Path
+
+from . import pins
+from .common import CACHE, ROOT, BuildError, cached_folder, run
+
+# What the loader actually requests at run time (measured with a request log):
+# the ES-module loader, the Emscripten glue, the binary, the stdlib and the lock
+# file (always fetched, even though we load no package by name).
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# The Persian font (SIL Open Font License), self-hosted so Persian reads well on a
+# machine without one and no request leaves the origin. Only the two Non-Latin
+# weights the page uses (Latin text keeps the page's own font), with the licence.
+VAZIRMATN_FILES = {
+    "misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Regular.woff2": "Vazirmatn-NL-Regular.woff2",
+    "misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Bold.woff2": "Vazirmatn-NL-Bold.woff2",
+    "OFL.txt": "Vazirmatn-OFL.txt",
+}
+
+
+def content_key(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def npm_packages() -> Path:
+    """node_modules exactly as package-lock.json pins it (`npm ci` refuses a tarball
+    whose integrity hash differs, and a package.json the lock does not match)."""
+    manifests = [pins.NPM_PROJECT / "package.json", pins.NPM_PROJECT / "package-lock.json"]
+
+    def install(folder: Path) -> None:
+        for manifest in manifests:
+            shutil.copyfile(manifest, folder / manifest.name)
+        # --ignore-scripts: we copy files out of these packages, nothing of theirs needs to run.
+        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=folder, quiet=True)
+
+    folder = CACHE / "npm" / content_key(*manifests)
+    cached_folder(folder, install)
+    return folder / "node_modules"
+
+
+def micropip_wheel() -> Path:
+    """The pinned micropip wheel (pip checks its sha256 against micropip.txt)."""
+
+    def download(folder: Path) -> None:
+        run([sys.executable, "-m", "pip", "download", "--require-hashes", "-r", str(pins.MICROPIP_REQUIREMENTS),
+             "--no-deps", "--python-version", pins.PYODIDE_PYTHON, "--only-binary=:all:",
+             "--quiet", "-d", str(folder)], cwd=ROOT, quiet=True)
+
+    folder = CACHE / "wheels" / content_key(pins.MICROPIP_REQUIREMENTS)
+    cached_folder(folder, download)
+    wheel = folder / pins.MICROPIP_WHEEL
+    if not wheel.is_file():
+        raise BuildError(f"{folder} lacks {pins.MICROPIP_WHEEL}: delete the folder and build again")
+    return wheel
+
+
+def copy_files(package: Path, wanted: dict[str, str], target: Path) -> None:
+    """Copy `wanted` (path in the package -> name in target) out of an installed package."""
+    missing = [name for name in wanted if not (package / name).is_file()]
+    if missing:
+        raise BuildError(f"{package} lacks {', '.join(sorted(missing))}")
+    target.mkdir(parents=True, exist_ok=True)
+    for name, copy_name in wanted.items():
+        shutil.copyfile(package / name, target / copy_name)
+
+
+def copy_vendored(staging: Path) -> None:
+    """The runtime into pyodide/, the font into fonts/, the micropip wheel at the top."""
+    node_modules = npm_packages()
+    copy_files(node_modules / "pyodide", {name: name for name in PYODIDE_RUNTIME_FILES}, staging / "pyodide")
+    copy_files(node_modules / "vazirmatn", VAZIRMATN_FILES, staging / "fonts")
+    shutil.copyfile(micropip_wheel(), staging / pins.MICROPIP_WHEEL)
