@@ -15,7 +15,7 @@ Every path inside is relative, so the folder works from any sub-folder of any
 static host. This file only puts the steps in order; each step is a module of
 tools/site/. Third-party files are installed by npm ci and pip from the pins
 (package.json + package-lock.json, tools/site/micropip.txt) into .cache/, so a
-rebuild with nothing changed needs no network and takes a few seconds.
+rebuild with nothing changed needs no network and takes about a second.
 """
 
 from __future__ import annotations
