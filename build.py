@@ -88,6 +88,7 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
     (staging / "sw.js").unlink(missing_ok=True)  # written by stamp(), with the manifest
     vendor.copy_vendored(staging)
     translations.write_translated_web(staging, source_root)
+    translations.write_language_choice(staging)
     app_wheel = wheel_bytes(project, source_root=source_root)
     # The wheel keeps its name (micropip reads the version from it) but lives in a
     # folder named by its content, so a browser's HTTP cache can never serve a

@@ -31,7 +31,7 @@ class _HtmlTag(HTMLParser):
 def test_the_build_writes_the_choice_into_both_pages(tmp_path, site_build):
     for page in ("index.html", "embed.html"):
         shutil.copyfile(WEB / page, tmp_path / page)
-    site_build.write_language_choice(tmp_path)
+    site_build.translations.write_language_choice(tmp_path)
     for page in ("index.html", "embed.html"):
         source, built = (WEB / page).read_text(encoding="utf-8"), (tmp_path / page).read_text(encoding="utf-8")
         attributes = _HtmlTag(built).attributes

@@ -11,7 +11,8 @@ CPython, which has no `js`.
 # Imported while the snapshot is made, so the page finds them already imported.
 SNAPSHOT = (
     # the rules engine and the AI (standard library only)
-    "jaipur_core", "jaipur_core.actions", "jaipur_core.cards", "jaipur_core.cli", "jaipur_core.errors",
+    "jaipur_core", "jaipur_core.actions", "jaipur_core.cards", "jaipur_core.cli", "jaipur_core.cli_input",
+    "jaipur_core.errors",
     "jaipur_core.game", "jaipur_core.jsontext", "jaipur_core.limits", "jaipur_core.position",
     "jaipur_core.record", "jaipur_core.rules", "jaipur_core.scoring", "jaipur_core.share",
     "jaipur_core.state", "jaipur_core.view",
@@ -20,16 +21,18 @@ SNAPSHOT = (
     "jaipur_core.ai.medium", "jaipur_core.ai.randomplayer", "jaipur_core.ai.sale_values",
     "jaipur_core.ai.simulate", "jaipur_core.ai.weights",
     # the page's Python that reaches the browser only inside functions (after the restore)
-    "pyscript_app", "pyscript_app.effects", "pyscript_app.events", "pyscript_app.flights",
-    "pyscript_app.game_line", "pyscript_app.games", "pyscript_app.keys", "pyscript_app.knowledge",
-    "pyscript_app.languages", "pyscript_app.messages", "pyscript_app.render", "pyscript_app.render_dialogs",
+    "pyscript_app", "pyscript_app.controls", "pyscript_app.effects", "pyscript_app.events",
+    "pyscript_app.flights", "pyscript_app.games", "pyscript_app.host", "pyscript_app.keys",
+    "pyscript_app.knowledge", "pyscript_app.languages", "pyscript_app.markup", "pyscript_app.messages",
+    "pyscript_app.motion", "pyscript_app.render", "pyscript_app.render_dialogs",
     "pyscript_app.render_know", "pyscript_app.render_log", "pyscript_app.render_table",
     "pyscript_app.runner", "pyscript_app.saves", "pyscript_app.selection", "pyscript_app.table_state",
     "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
 )
 
 # Import `js` or `pyodide.ffi` at the top: imported by the page after the restore.
-AFTER_RESTORE = ("pyscript_app.dom", "pyscript_app.motion")
+AFTER_RESTORE = ("pyscript_app.dom", "pyscript_app.dom_draw", "pyscript_app.dom_focus", "pyscript_app.dom_input",
+                 "pyscript_app.dom_js", "pyscript_app.dom_motion", "pyscript_app.dom_services")
 
 # Never imported by the page (importing it runs the command line).
 NOT_IMPORTED = ("jaipur_core.__main__",)
