@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from .actions import Action, parse_action
 from .errors import IllegalActionError, Reason
 from .limits import MAX_ACTIONS_PER_ROUND
-from .record import GameRecord, RoundRecord, record_from_json, replay
+from .record import GameRecord, RoundRecord, frozen_extra, record_from_json, replay
 from .rules import apply
 from .state import GAME_OVER, ROUND_OVER, GameState, new_game, next_round
 
@@ -57,7 +57,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         state = new_game(random.Random(round_seed(seed, 1)), first)
-        return cls(GameRecord(players, (RoundRecord(state),), {"seed": seed}), state)
+        return cls(GameRecord(players, (RoundRecord(state),), frozen_extra({"seed": seed})), state)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "Game":
@@ -163,7 +163,7 @@ class Game:
     def steps(self) -> tuple:
         """Every position of the game, for review: (round, action or None, before, after),
         starting with (1, None, None, the first deal)."""
-        out = []
+        out: list[tuple[int, Action | None, GameState | None, GameState]] = []
         for number, played in enumerate(self.rounds, 1):
             positions = played.positions()
             if number == 1:

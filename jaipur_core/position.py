@@ -9,6 +9,8 @@ The readers and checks are public: view.py reads `jaipur-view/1` with them.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from .cards import (
     BONUS_SIZES,
     BONUS_TOKENS,
@@ -46,7 +48,15 @@ MAX_ROUND_SCORE = (sum(map(sum, GOODS_TOKENS)) + sum(map(sum, BONUS_TOKENS.value
 
 def position_to_json(state: GameState) -> dict:
     """The position object (docs/formats.md) of `state` (hands and market in canonical order)."""
-    data = {
+    players: list[dict[str, object]] = [{
+        "hand": counts_to_names(state.hands[player]),
+        "herd": state.herds[player],
+        "goods_tokens": goods_won_to_json(state.goods_won[player]),
+        "bonus_tokens": list(state.bonus_won[player]),
+        "camel_token": state.camel_token == player,
+    } for player in (0, 1)]
+    add_known_to_json(players, state.known)
+    return {
         "format": POSITION_FORMAT,
         "phase": state.phase,
         "round": state.round,
@@ -59,18 +69,10 @@ def position_to_json(state: GameState) -> dict:
         "goods_tokens": {CARD_NAMES[good]: list(state.goods_pile(good)) for good in GOODS},
         "bonus_tokens": {str(size): list(pile) for size, pile in zip(BONUS_SIZES, state.bonus_piles, strict=True)},
         "camel_token": state.camel_token is None,
-        "players": [{
-            "hand": counts_to_names(state.hands[player]),
-            "herd": state.herds[player],
-            "goods_tokens": goods_won_to_json(state.goods_won[player]),
-            "bonus_tokens": list(state.bonus_won[player]),
-            "camel_token": state.camel_token == player,
-        } for player in (0, 1)],
+        "players": players,
         "round_result": state.round_result.to_json() if state.round_result else None,
         "winner": state.winner,
     }
-    add_known_to_json(data["players"], state.known)
-    return data
 
 
 def add_known_to_json(players: list, known) -> None:
@@ -238,7 +240,7 @@ def _json_text(value) -> str:
     return "null" if value is None else str(value)
 
 
-def reject(path: str, message: str):
+def reject(path: str, message: str) -> NoReturn:
     """Refuse the input: an InvalidPositionError whose message starts with the field at fault."""
     raise InvalidPositionError(f"{path}: {message}")
 
@@ -400,10 +402,11 @@ def check_phase(state: GameState, market_size: int) -> None:
 
 
 def _seals_before(state: GameState) -> tuple[int, int]:
+    assert state.round_result is not None  # checked by the caller
     seal = state.round_result.seal
     seals = list(state.seals)
     if seal is not None:
         if seals[seal] < 1:
             reject("seals", f"the round's winner {seal} must hold at least one seal")
         seals[seal] -= 1
-    return tuple(seals)
+    return seals[0], seals[1]

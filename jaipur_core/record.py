@@ -52,7 +52,7 @@ class RoundRecord:
     start: GameState
     actions: tuple[Action, ...] = ()
     #: play_through(start, actions), once computed (a round is immutable, so is its replay)
-    _positions: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _positions: tuple[GameState, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not isinstance(self.actions, tuple):
@@ -61,9 +61,11 @@ class RoundRecord:
     def positions(self, where: str | None = None) -> tuple[GameState, ...]:
         """The position before each action, then the one after the last (len(actions) + 1).
         A JaipurError if an action is illegal where it stands (see `play_through`)."""
-        if self._positions is None:
-            object.__setattr__(self, "_positions", play_through(self.start, self.actions, where))
-        return self._positions
+        positions = self._positions
+        if positions is None:
+            positions = play_through(self.start, self.actions, where)
+            object.__setattr__(self, "_positions", positions)
+        return positions
 
     @property
     def end(self) -> GameState:
@@ -93,14 +95,13 @@ class GameRecord:
 
     players: tuple[str, ...]
     rounds: tuple[RoundRecord, ...]
-    extra: tuple = ()
+    extra: tuple[tuple[str, object], ...] = ()
 
     def __post_init__(self):
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "rounds", tuple(self.rounds))
         if not isinstance(self.extra, tuple):  # a dict (or a list of pairs): frozen once, here
-            pairs = self.extra.items() if isinstance(self.extra, dict) else self.extra
-            object.__setattr__(self, "extra", tuple((key, _freeze(value)) for key, value in pairs))
+            object.__setattr__(self, "extra", frozen_extra(self.extra))
 
     def get(self, key: str, default=None):
         """An extra field's value (lists as tuples), or `default`."""
@@ -117,7 +118,7 @@ class GameRecord:
                 extra.pop(key, None)
             else:
                 extra[key] = value
-        return replace(self, extra=extra)
+        return replace(self, extra=frozen_extra(extra))
 
     def to_json(self) -> dict:
         data = {"format": RECORD_FORMAT, "players": list(self.players),
@@ -139,6 +140,12 @@ class _Object(tuple):
         return not self == other
 
     __hash__ = tuple.__hash__
+
+
+def frozen_extra(fields) -> tuple[tuple[str, object], ...]:
+    """A record's extra fields (a dict, or (key, value) pairs) as the pairs GameRecord holds."""
+    pairs = fields.items() if isinstance(fields, dict) else fields
+    return tuple((key, _freeze(value)) for key, value in pairs)
 
 
 def _freeze(value):
@@ -199,18 +206,18 @@ def record_from_json(data) -> GameRecord:
                 actions.append(parse_action(text))
             except JaipurError as error:
                 raise InvalidRecordError(f"round {index}, action {number}: {error}") from None
-        parsed.append(RoundRecord(start, actions))
+        parsed.append(RoundRecord(start, tuple(actions)))
     extra = {key: value for key, value in data.items() if key not in ("format", "players", "rounds")}
     for key, value in extra.items():
         problem = json_value_problem(value, 1)
         if problem:
             raise InvalidRecordError(f"{clip(key)}: {problem}")
-    return GameRecord(players, parsed, extra)
+    return GameRecord(tuple(players), tuple(parsed), frozen_extra(extra))
 
 
 def replay(record: GameRecord) -> GameState:
     """Play the record through; its final position. InvalidRecordError on any illegal step."""
-    state = None
+    state: GameState | None = None
     for index, round_record in enumerate(record.rounds, 1):
         start = round_record.start
         if start.phase != PLAY:
@@ -218,6 +225,8 @@ def replay(record: GameRecord) -> GameState:
         if state is not None:
             _check_follows(state, start, index, len(record.rounds[index - 2].actions))
         state = round_record.positions(where=f"round {index}")[-1]
+    if state is None:
+        raise InvalidRecordError("rounds: a record holds at least one round")
     return state
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .cards import (
     BONUS_SIZES,
@@ -132,7 +133,7 @@ class GameState:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None  # states are compared, not used as keys
+    __hash__ = None  # type: ignore[assignment]  # states are compared, not used as keys
 
     def __repr__(self) -> str:
         return (f"<GameState round {self.round} {self.phase} to_move={self.to_move} "
@@ -155,6 +156,14 @@ class GameState:
 
     def goods_count(self, player: int) -> int:
         return sum(len(values) for values in self.goods_won[player])
+
+
+Value = TypeVar("Value")
+
+
+def in_seat_order(seat: int, mine: Value, theirs: Value) -> tuple[Value, Value]:
+    """(seat 0's, seat 1's) from what belongs to `seat` and to the other seat."""
+    return (mine, theirs) if seat == 0 else (theirs, mine)
 
 
 def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],

@@ -41,7 +41,7 @@ from .position import (
     reject,
 )
 from .rules import legal_actions_for
-from .state import PHASES, PLAY, GameState, RoundResult
+from .state import PHASES, PLAY, GameState, RoundResult, in_seat_order
 
 VIEW_FORMAT = "jaipur-view/1"
 
@@ -152,18 +152,18 @@ class PlayerView:
 
     def to_json(self) -> dict:
         me, other = self.seat, 1 - self.seat
-        players = [None, None]
-        players[me] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
-                       "goods_tokens": goods_won_to_json(self.goods_won[me]),
-                       "bonus_tokens": list(self.own_bonus),
-                       "camel_token": self.camel_token == me}
-        players[other] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
-                          "goods_tokens": goods_won_to_json(self.goods_won[other]),
-                          "camel_token": self.camel_token == other}
+        mine: dict[str, object] = {"hand": counts_to_names(self.hand), "herd": self.herds[me],
+                                   "goods_tokens": goods_won_to_json(self.goods_won[me]),
+                                   "bonus_tokens": list(self.own_bonus),
+                                   "camel_token": self.camel_token == me}
+        theirs: dict[str, object] = {"hand_size": self.opponent_hand_size, "herd": self.herds[other],
+                                     "goods_tokens": goods_won_to_json(self.goods_won[other]),
+                                     "camel_token": self.camel_token == other}
         if self.opponent_bonus is None:
-            players[other]["bonus_count"] = self.opponent_bonus_count
+            theirs["bonus_count"] = self.opponent_bonus_count
         else:
-            players[other]["bonus_tokens"] = list(self.opponent_bonus)
+            theirs["bonus_tokens"] = list(self.opponent_bonus)
+        players = list(in_seat_order(me, mine, theirs))
         add_known_to_json(players, self.known)
         return {
             "format": VIEW_FORMAT, "seat": me, "phase": self.phase, "round": self.round,
@@ -184,7 +184,7 @@ class PlayerView:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # views are compared, not used as keys
 
 
 def view_of(state: GameState, seat: int) -> PlayerView:
@@ -239,17 +239,14 @@ def sample_state(view: PlayerView, rng: random.Random, use_known: bool = True) -
     else:  # scored: the values and their order are public; keep them as they are
         opponent_bonus = list(view.opponent_bonus)
 
-    me, other = view.seat, 1 - view.seat
-    hands, bonus_won = [None, None], [None, None]
-    hands[me] = view.hand
-    hands[other] = counts_from_cards(other_hand, len(GOODS))
-    bonus_won[me] = view.own_bonus
-    bonus_won[other] = tuple(opponent_bonus)
+    me = view.seat
+    hands = in_seat_order(me, view.hand, counts_from_cards(other_hand, len(GOODS)))
+    bonus_won = in_seat_order(me, view.own_bonus, tuple(opponent_bonus))
     return GameState(
         phase=view.phase, round=view.round, seals=view.seals, round_starter=view.round_starter,
         to_move=view.to_move, market=view.market, deck=tuple(deck), discard=view.discard,
         tokens_taken=view.tokens_taken, bonus_piles=tuple(bonus_piles), camel_token=view.camel_token,
-        hands=tuple(hands), herds=view.herds, goods_won=view.goods_won, bonus_won=tuple(bonus_won),
+        hands=hands, herds=view.herds, goods_won=view.goods_won, bonus_won=bonus_won,
         round_result=view.round_result, winner=view.winner, known=view.known)
 
 
@@ -286,11 +283,9 @@ def view_from_json(data) -> PlayerView:
         reject(f"players[{seat}].hand", f"{len(cards)} cards, the limit is {HAND_LIMIT}")
     hand = counts_from_cards(cards, len(GOODS))
     opponent_hand_size = theirs.integer("hand_size", low=0, high=HAND_LIMIT)
-    herds = [None, None]
     camels = CARD_COUNTS[CAMEL]
-    herds[seat], herds[other] = mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels)
-    goods_won = [None, None]
-    goods_won[seat], goods_won[other] = read_goods_won(mine, seat), read_goods_won(theirs, other)
+    herds = in_seat_order(seat, mine.integer("herd", 0, camels), theirs.integer("herd", 0, camels))
+    goods_won = in_seat_order(seat, read_goods_won(mine, seat), read_goods_won(theirs, other))
     own_bonus = tuple(mine.integer_list("bonus_tokens", None, low=1, high=10))
     if "bonus_tokens" in theirs.data:
         opponent_bonus = tuple(theirs.integer_list("bonus_tokens", None, low=1, high=10))
@@ -298,21 +293,19 @@ def view_from_json(data) -> PlayerView:
     else:
         opponent_bonus = None
         opponent_bonus_count = theirs.integer("bonus_count", low=0, high=18)
-    held = [False, False]
-    held[seat], held[other] = mine.field("camel_token", bool), theirs.field("camel_token", bool)
-    camel_token = camel_token_place(on_table, held)
+    held = in_seat_order(seat, mine.field("camel_token", bool), theirs.field("camel_token", bool))
+    camel_token = camel_token_place(on_table, list(held))
     round_result = read_round_result(reader)
     winner = reader.choice("winner", (0, 1, None))
-    known = [None, None]
-    known[seat] = read_known(mine, seat, hand, sum(hand))
-    known[other] = read_known(theirs, other, None, opponent_hand_size)
+    known = in_seat_order(seat, read_known(mine, seat, hand, sum(hand)),
+                          read_known(theirs, other, None, opponent_hand_size))
     view = PlayerView(
         seat=seat, phase=phase, round=round_number, seals=seals, round_starter=round_starter, to_move=to_move,
         market=market, deck_size=deck_size, discard=discard, tokens_taken=tokens_taken,
-        bonus_sizes=tuple(bonus_sizes), camel_token=camel_token, hand=hand, herds=tuple(herds),
-        goods_won=tuple(goods_won), own_bonus=own_bonus, opponent_hand_size=opponent_hand_size,
+        bonus_sizes=tuple(bonus_sizes), camel_token=camel_token, hand=hand, herds=herds,
+        goods_won=goods_won, own_bonus=own_bonus, opponent_hand_size=opponent_hand_size,
         opponent_bonus_count=opponent_bonus_count, opponent_bonus=opponent_bonus, round_result=round_result,
-        winner=winner, known=tuple(known))
+        winner=winner, known=known)
     _check_view(view)
     _check_public_facts(view)
     return view

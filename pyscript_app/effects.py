@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jaipur_core import PlayerView
+
 
 @dataclass(frozen=True)
 class Save:
@@ -17,7 +19,7 @@ class StartSearch:
 
     purpose: str                  # "ai" | "hint"
     token: int
-    view: object                  # a PlayerView: the search never sees hidden cards
+    view: PlayerView              # the search never sees hidden cards
     level: str
     seed: str
     delay_ms: int = 0

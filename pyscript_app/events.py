@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jaipur_core.actions import Action
+
 from .controls import OPTION_SETTINGS, Button, Control, control_named
 
 
@@ -79,7 +81,7 @@ class FileChosen:
 class SearchDone:
     purpose: str
     token: int
-    action: object
+    action: Action | None
 
 
 @dataclass(frozen=True)

@@ -64,13 +64,13 @@ def can_review(state: TableState) -> bool:
 def settle(state: TableState) -> tuple[TableState, tuple]:
     """Save, and start the computer's turn when it is to move."""
     effects = save_effects(state)
-    position = state.line.state
-    if position.phase == PLAY and state.line.round_full is not None:
+    position = state.game.state
+    if position.phase == PLAY and state.game.round_full is not None:
         # No move can follow (the record would not read back): say so, start no search.
-        return replace(state, note=round_full_note(state.line)), effects
+        return replace(state, note=round_full_note(state.game)), effects
     if (not state.friend and position.phase == PLAY and position.to_move != state.seat
             and state.review is None and state.search is None):
-        seed = f"jaipur-ai/{state.line.seed}/{position.round}/{len(state.line.rounds[-1].actions)}"
+        seed = f"jaipur-ai/{state.game.seed}/{position.round}/{len(state.game.rounds[-1].actions)}"
         effects += (StartSearch("ai", state.token, view_of(position, position.to_move), state.level,
                                 seed, state.pause_ms),)
         state = replace(state, search=Search("ai", state.token))
@@ -79,11 +79,12 @@ def settle(state: TableState) -> tuple[TableState, tuple]:
 
 def round_full_note(line: Game) -> Note:
     reason = line.round_full
+    assert reason is not None  # asked for a game whose round is full
     return note("refusal-round-too-long", "error", limit=reason.params["limit"])
 
 
 def save_text(state: TableState) -> str:
-    return encode_save(state.line, state.level, state.seat, state.first)
+    return encode_save(state.game, state.level, state.seat, state.first)
 
 
 def save_effects(state: TableState) -> tuple:
@@ -326,6 +327,6 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
             text = text.then(kept_offer(entry.mode, "home"))
             state = replace(state, home_text=saved_text)
     state = replace(state, note=text)
-    if opened:
+    if opened and at is not None:
         state = replace(state, review=min(at, len(line.steps()) - 1))
     return settle(state)

@@ -66,7 +66,9 @@ def boot_choice() -> dict:
 
 def catalog_from_mo(data: bytes, language: str) -> messages.Catalog:
     translations = gettext.GNUTranslations(io.BytesIO(data))
-    return messages.Catalog(translations=translations, plural=translations.plural,
+    # `plural` is set from the .mo file's header when it is read; typeshed does not declare it.
+    plural = translations.plural  # type: ignore[attr-defined]
+    return messages.Catalog(translations=translations, plural=plural,
                             digits=LANGUAGES[language][2])
 
 

@@ -71,7 +71,7 @@ def _sentence(lookup, params: dict) -> Markup:
     # the sentence alone is escaped and its <b> restored; then each placeholder becomes its
     # parameter, escaped on its own (a parameter's "<b>" stays text).
     marks = {name: f"\x00{index}\x00" for index, name in enumerate(params)}
-    text = escape(lookup(marks))
+    text: str = escape(lookup(marks))
     if "&lt;" in text:
         for escaped, tag in _CATALOG_TAGS.items():
             text = text.replace(escaped, tag)

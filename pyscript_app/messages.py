@@ -16,6 +16,7 @@ English sentence.
 
 from __future__ import annotations
 
+import gettext
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
@@ -346,7 +347,7 @@ class Catalog:
 
     entries: dict = field(default_factory=dict)
     plural: Callable[[int], int] = english_plural
-    translations: object = None
+    translations: gettext.GNUTranslations | None = None
     digits: str = ASCII_DIGITS
 
     def gettext(self, msg_id: str, **params) -> str:
@@ -470,7 +471,7 @@ def cards_words(counts) -> str:
     return text
 
 
-def _only(count: int, good: str) -> str:
+def _only(count: int, good: str | None) -> str:
     card = CARD_KEYS.index(good) if good in CARD_KEYS else 6
     if count == 0:
         return _("only-none", goods=_("plural-" + CARD_KEYS[card]))

@@ -145,10 +145,11 @@ def _panel(state, names):
     return None
 
 
-def _board(state, view, names) -> str:
+def _board(state, view, names) -> Markup:
     hand = me_hidden(view, names) if state.handover else me(view, names, state.selection)
     options = {} if state.handover else choices(state.position, state.seat, state.selection)
-    taking, selling = frozenset(), None
+    taking: frozenset[int] = frozenset()
+    selling: int | None = None
     if state.reveal is not None and state.reveal[0] == state.token:  # the computer's move, shown
         taking, selling = chosen_cards(view, state.reveal[1])
     return html('{strip}{opponent}<div class="board">{market}{tokens}</div>{hand}{actions}',

@@ -215,7 +215,9 @@ def me_hidden(view, names) -> Markup:
 def me(view, names, selection) -> Markup:
     seat = view.seat
     hand = row_cards(view.hand)
-    groups, current, cards = [], None, []
+    groups: list = []
+    current: int | None = None
+    cards: list = []
     for i, card in enumerate(hand):
         if card != current and cards:
             groups.append(cards)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 
 from jaipur_core.ai import start_search
+from jaipur_core.ai.anytime import Search as AiSearch
 
 from .effects import After, Copy, Download, PickFile, Ready, Save, StartSearch
 from .events import CopyDone, Failed, SearchDone, SearchFailed, StorageFailed
@@ -35,7 +36,7 @@ SLICE_SECONDS = 0.03      # search budget per slice (a slice overshoots by at mo
 class _SearchJob:
     def __init__(self, effect: StartSearch):
         self.effect = effect
-        self.search = None
+        self.search: AiSearch | None = None
 
 
 class Runner:
@@ -97,12 +98,13 @@ class Runner:
             return
         effect = job.effect
         try:
-            if job.search is None:
-                job.search = start_search(effect.view, effect.level, random.Random(effect.seed))
-            if not job.search.step(SLICE_SECONDS):
+            search = job.search
+            if search is None:
+                search = job.search = start_search(effect.view, effect.level, random.Random(effect.seed))
+            if not search.step(SLICE_SECONDS):
                 self.host.schedule(lambda: self._slice(job), 0)
                 return
-            action = job.search.best_action()
+            action = search.best_action()
         except Exception as error:
             self.host.report(error)
             self.job = None

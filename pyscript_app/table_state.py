@@ -135,6 +135,13 @@ class TableState:
         return self.line.state.phase == GAME_OVER or self.reviewable
 
     @property
+    def game(self) -> Game:
+        """The game on the table: every state after the boot has one (the boot deals or resumes it)."""
+        if self.line is None:
+            raise LookupError("TableState.line")  # no game before the boot deals or resumes one
+        return self.line
+
+    @property
     def position(self):
         return None if self.line is None else self.line.state
 

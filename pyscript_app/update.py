@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from jaipur_core import PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
 from jaipur_core.ai import LEVELS
@@ -86,7 +88,7 @@ def _card_clicked(state: TableState, event: CardClicked):
             return state, ()
         return replace(state, note=note("wait-your-turn", "error"), animate=False), ()
     # While the computer moves you may pick your own cards (its move never changes them), not the market's.
-    position = state.line.state
+    position = state.game.state
     sizes = {"market": len(row_cards(position.market)), "hand": sum(position.hands[state.seat]),
              "herd": position.herds[state.seat]}
     if event.zone not in ZONES or not 0 <= event.index < sizes[event.zone]:
@@ -98,9 +100,9 @@ def _card_clicked(state: TableState, event: CardClicked):
 def _action_pressed(state: TableState, event: ActionPressed):
     if not state.my_turn:
         return state, ()  # a second quick click while the computer moves: nothing to say
-    if state.line.round_full is not None:
-        return replace(state, note=games.round_full_note(state.line), animate=False), ()
-    choice = choices(state.line.state, state.seat, state.selection).get(event.name)
+    if state.game.round_full is not None:
+        return replace(state, note=games.round_full_note(state.game), animate=False), ()
+    choice = choices(state.game.state, state.seat, state.selection).get(event.name)
     if choice is None:
         return state, ()
     if not choice.enabled:
@@ -110,10 +112,10 @@ def _action_pressed(state: TableState, event: ActionPressed):
 
 def play(state: TableState, action) -> tuple[TableState, tuple]:
     """The mover plays `action` (checked legal by the caller), then whatever comes next."""
-    before = state.line.state
+    before = state.game.state
     mover = before.to_move
     words = describe(action, mover, state.names(), state.you, before)
-    line = state.line.play(action)
+    line = state.game.play(action)
     after = line.state
     log = state.log + (words,)
     if after.phase != PLAY:
@@ -135,7 +137,7 @@ def _search_done(state: TableState, event: SearchDone):
     if state.search != Search(event.purpose, event.token) or event.token != state.token:
         return state, ()  # stale: the game moved on since the search started
     state = replace(state, search=None)
-    position = state.line.state
+    position = state.game.state
     if event.purpose == "hint":
         if event.action is None or not is_legal(position, event.action) or not state.my_turn:
             return state, ()
@@ -145,8 +147,8 @@ def _search_done(state: TableState, event: SearchDone):
                        note=note("hint", "hint", what=hint_words(event.action, position))), ()
     if position.phase != PLAY or position.to_move == state.seat or state.friend:
         return state, ()
-    if state.line.round_full is not None:
-        return replace(state, note=games.round_full_note(state.line)), ()
+    if state.game.round_full is not None:
+        return replace(state, note=games.round_full_note(state.game)), ()
     action = event.action
     if action is None or not is_legal(position, action):
         # An AI bug, never expected: say so rather than hide it, and keep the game going.
@@ -166,7 +168,7 @@ def _move_shown(state: TableState, event: MoveShown):
         return state, ()
     action = reveal[1]
     state = replace(state, reveal=None)
-    position = state.line.state
+    position = state.game.state
     if position.phase != PLAY or position.to_move == state.seat or not is_legal(position, action):
         return state, ()
     return play(state, action)
@@ -193,7 +195,7 @@ def _option(state: TableState, event: OptionChosen):
 def _review_step(state: TableState, event: ReviewStepped):
     if state.review is None:
         return state, ()
-    last = len(state.line.steps()) - 1
+    last = len(state.game.steps()) - 1
     at = {"first": 0, "prev": state.review - 1, "next": state.review + 1, "last": last}.get(event.to)
     if at is None:
         return state, ()
@@ -394,7 +396,8 @@ def _dismiss(state, _value):
     return games.settle(replace(state, note=None))
 
 
-_HANDLERS = {
+#: Each event type's handler: (state, event) -> (state, effects).
+_HANDLERS: dict[type, Callable[[TableState, Any], tuple]] = {
     CardClicked: _card_clicked, ActionPressed: _action_pressed, Pressed: _pressed,
     OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
     SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,

@@ -70,6 +70,7 @@ def round_result(state, seat: int, names, you) -> str:
     """The log line of a scored round, told from `seat`'s side (scores first)."""
     view = view_of(state, seat)
     result = view.round_result
+    assert result is not None  # a scored round: its result is public
     me, other = seat, 1 - seat
     if result.seal is None:
         seal = _("log-seal-none")

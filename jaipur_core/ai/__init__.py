@@ -18,6 +18,7 @@ from ..errors import JaipurError
 from ..state import PLAY
 from ..view import PlayerView
 from . import easy, medium, randomplayer
+from .anytime import Search
 from .hard2026 import Hard2026Search
 from .mcts import MctsSearch
 
@@ -59,7 +60,7 @@ class _Immediate:
         return self.run()
 
 
-def start_search(view: PlayerView, level: str, rng: random.Random, **options):
+def start_search(view: PlayerView, level: str, rng: random.Random, **options) -> Search:
     """An anytime search for the seat's action: call step(max_seconds) until it returns True.
 
     Options go to the level's search: MctsSearch's (iterations=, more=, ...) for hard

@@ -9,6 +9,22 @@ however a search is sliced, its result is the same.
 from __future__ import annotations
 
 import time
+from typing import Protocol
+
+from ..actions import Action
+
+
+class Search(Protocol):
+    """What the page and the command line use of any level's search (start_search's result)."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    def step(self, max_seconds: float | None = None) -> bool: ...
+
+    def best_action(self) -> Action: ...
+
+    def run(self) -> Action: ...
 
 
 class AnytimeSearch:
