@@ -12,12 +12,13 @@ import random
 import re
 from dataclasses import replace
 
-from jaipur_core import GAME_OVER, PLAY, Game, JaipurError, load_json, view_of
+from jaipur_core import PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import parse_fragment
 
 from . import languages
+from .controls import Button
 from .effects import Ready, Save, StartSearch
 from .messages import _
 from .saves import (
@@ -40,23 +41,8 @@ AI_PAUSE_MS = 250         # let a person see their own move land before the comp
 MAX_PAUSE_MS = 5000
 
 
-def names(state: TableState) -> tuple:
-    if state.friend:
-        return (_("player-1"), _("player-2"))
-    out = [_("player-computer"), _("player-computer")]
-    out[state.seat] = _("player-you")
-    return tuple(out)
-
-
 def log_of(state: TableState, line: Game) -> tuple:
-    return game_log(line, names(state), state.you, 0 if state.friend else state.seat)
-
-
-def can_review(state: TableState) -> bool:
-    """Review shows both hands: only once the game is over, or for a record already in hand."""
-    if state.line is None or state.search is not None and state.search.purpose == "ai":
-        return False
-    return state.line.state.phase == GAME_OVER or state.reviewable
+    return game_log(line, state.names(), state.you, 0 if state.friend else state.seat)
 
 
 # --- after every change -------------------------------------------------------------
@@ -161,7 +147,7 @@ def keep_current(state: TableState) -> tuple[TableState, tuple, Note | None]:
 
 def kept_offer(mode: str, value: str) -> Note:
     return note("kept-friend" if mode == "friend" else "kept-computer", "info",
-                (("resume", value, "resume"),))
+                ((Button.RESUME, value, "resume"),))
 
 
 def resume_kept(state: TableState, value: str):

@@ -70,7 +70,7 @@ def every_screen() -> list[tuple[str, TableState]]:
                                                error="boom"))),
         ("continue", replace(fresh, note=note("page-failed", "error", ((Button.DISMISS, "", "continue"),),
                                               error="boom"))),
-        # games.kept_offer's own note, whose offer still names its button as a string
+        # games.kept_offer's own note (the Resume offer of a kept game)
         ("resume offer", replace(fresh, note=kept_offer("computer", "0"))),
         ("details open", replace(moved, details=True)),
     ]

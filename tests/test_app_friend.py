@@ -6,7 +6,6 @@ import random
 import pytest
 
 from jaipur_core import GAME_OVER, PLAY, ROUND_OVER, legal_actions, position_to_json
-from pyscript_app import games
 from pyscript_app.events import FileChosen
 from pyscript_app.saves import SAVE_KEY
 from tests.app_fakes import play_by_selection, press, started
@@ -37,7 +36,7 @@ def no_ai(monkeypatch):
 
 def test_param_starts_a_friend_game_behind_the_hand_over_screen(no_ai):
     host, controller = started(seed=5, opponent="friend")
-    assert controller.state.friend and games.names(controller.state) == ("Player 1", "Player 2")
+    assert controller.state.friend and controller.state.names() == ("Player 1", "Player 2")
     assert controller.state.handover and controller.state.seat == controller.state.line.state.to_move
     assert_hidden(host, controller)
     assert not host.queue
@@ -158,7 +157,7 @@ def test_new_game_panel_chooses_the_opponent():
     press(controller, "set-first", "computer")
     press(controller, "new-game")
     host.run()
-    assert not controller.state.friend and games.names(controller.state) == ("You", "Computer")
+    assert not controller.state.friend and controller.state.names() == ("You", "Computer")
     assert len(list(controller.state.line.rounds[0].actions)) == 1  # the computer started and moved
 
 
