@@ -194,12 +194,18 @@ def _review(state, names) -> tuple[Markup, Markup]:
 def _last_move(state) -> Markup:
     if not state.last_move:
         return Markup("")
+    # The sentence says the whole move; the cards only picture it, so a screen reader hears the
+    # sentence alone. A verb labels each side only where a move has two (a trade: took, gave):
+    # on a one-sided move it would say the sentence's verb again ("took 3 camels took ...").
+    labelled = len(state.last_cards) > 1
     parts = []
     for verb, cards in state.last_cards:
         chips = join(chip(card, _("card-times", card=card_name(card), n=count) if count > 1 else "")
                      for card, count in cards)
-        parts.append(html('<span class="move-part">{verb} {chips}</span>', verb=say(verb), chips=chips))
-    return html('{said} <span class="move-cards">{parts}</span>', said=state.last_move, parts=join(parts))
+        label = html("{verb} ", verb=say(verb)) if labelled else Markup("")
+        parts.append(html('<span class="move-part">{label}{chips}</span>', label=label, chips=chips))
+    return html('{said} <span class="move-cards" aria-hidden="true">{parts}</span>', said=state.last_move,
+                parts=join(parts, " "))
 
 
 def _message(state) -> tuple[Markup, str]:
