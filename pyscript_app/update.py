@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from jaipur_core import PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
+from jaipur_core import GAME_OVER, PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import position_fragment
@@ -322,9 +322,17 @@ def _copy(state, _value):
 
 
 def _export(state, _value):
-    text = json.dumps(state.line.to_record_json(), indent=1)
-    name = f"jaipur-game-round{state.line.state.round}.json"
-    return replace(state, note=note("exported", "ok")), (Download(name, text),)
+    text = json.dumps(state.game.to_record_json(), indent=1)
+    return replace(state, note=note("exported", "ok")), (Download(export_name(state.game), text),)
+
+
+def export_name(game) -> str:
+    """The exported record's file name: which game (its seed) and how far it went. "round2" alone
+    read as a record of round 2 only, also for a game played to its end."""
+    seed = "" if game.seed is None else f"-{game.seed}"
+    if game.state.phase == GAME_OVER:
+        return f"jaipur-game{seed}-finished.json"
+    return f"jaipur-game{seed}-in-round-{game.state.round}.json"
 
 
 def _import(state, _value):
