@@ -68,6 +68,20 @@ def load_build_module():
 _build_module = load_build_module()
 
 
+@pytest.fixture(scope="module")
+def translated():
+    """The fa and tr catalogs registered for the page's Python, compiled from the .po files
+    as the build does (unit tests of words in those languages); English again afterwards."""
+    from pyscript_app import messages
+    from pyscript_app.languages import catalog_from_mo
+    pytest.importorskip("babel")
+    i18n = _build_module.translations.i18n()  # tools/i18n.py, as the build loads it
+    for language in ("fa", "tr"):
+        messages.register(language, catalog_from_mo(i18n.compile_mo(language), language))
+    yield
+    messages.speak("en")
+
+
 @pytest.fixture(scope="session")
 def site_build():
     """build.py as a module (Project, wheel_bytes, build, DistServer)."""

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -21,7 +19,6 @@ from pyscript_app.keys import (
     roving_step,
     trap_step,
 )
-from pyscript_app.languages import catalog_from_mo
 
 TABLE = dict(reviewing=False, panel_open=False)
 
@@ -125,20 +122,6 @@ def test_roving_and_trap_never_leave_their_row_seeded():
             for _ in range(count):
                 at = roving_step("ArrowRight", at, count)
             assert at == start
-
-
-@pytest.fixture(scope="module")
-def translated():
-    """The fa and tr catalogs, compiled from the .po files as build.py does."""
-    pytest.importorskip("babel")
-    path = Path(__file__).resolve().parent.parent / "tools" / "i18n.py"
-    spec = importlib.util.spec_from_file_location("jaipur_i18n_tool_keys", path)
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
-    for language in ("fa", "tr"):
-        messages.register(language, catalog_from_mo(i18n.compile_mo(language), language))
-    yield
-    messages.speak("en")
 
 
 @pytest.mark.parametrize("language", ["en", "fa", "tr"])

@@ -9,34 +9,17 @@ sentence and then the cards run together ("…3 spice took spice ×3gave camel �
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from jaipur_core import CAMELS, Game, Trade
-from pyscript_app import messages
-from pyscript_app.languages import catalog_from_mo
 from pyscript_app.messages import _, speaking
 from pyscript_app.render import render
 from pyscript_app.table_state import Settings, TableState
 from pyscript_app.update import _move_cards
 from pyscript_app.words import describe
-
-
-@pytest.fixture(scope="module")
-def translated():
-    """The fa and tr catalogs, compiled from the .po files as the build does."""
-    path = Path(__file__).resolve().parent.parent / "tools" / "i18n.py"
-    spec = importlib.util.spec_from_file_location("jaipur_i18n_tool_last_move", path)
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
-    for language in ("fa", "tr"):
-        messages.register(language, catalog_from_mo(i18n.compile_mo(language), language))
-    yield
-    messages.speak("en")
 
 
 def last_move_html(action, game: Game, language: str) -> str:

@@ -142,3 +142,10 @@ def import_file(page, path) -> None:
     with page.expect_file_chooser() as chooser:
         page.get_by_test_id("btn-import").click()
     chooser.value.set_files(path)
+
+
+def choose_language(page, language: str) -> None:
+    """Switch the page's language with its menu, as a person does (where the menu shows)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.get_by_test_id(f"lang-{language}").click()
+    page.locator(f"html[lang={language}]").wait_for(state="attached")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.records import link_near_the_end
-from tests.e2e.table_driver import wait_until_settled
+from tests.e2e.table_driver import choose_language, wait_until_settled
 
 pytestmark = pytest.mark.e2e
 
@@ -57,12 +57,6 @@ def alpha(css_colour: str) -> float:
     inside = css_colour[css_colour.index("(") + 1:css_colour.rindex(")")].replace("/", ",").replace(" ", ",")
     parts = [part for part in inside.split(",") if part]
     return float(parts[3]) if len(parts) == 4 else 1.0
-
-
-def choose_language(page, language: str) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.get_by_test_id(f"lang-{language}").click()
-    page.locator(f"html[lang={language}]").wait_for(state="attached")
 
 
 def test_every_log_number_is_whole_from_line_100_on(booted_page):

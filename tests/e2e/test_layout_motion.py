@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.table_driver import play_moves, play_one_move, wait_until_settled
+from tests.e2e.table_driver import choose_language, play_moves, play_one_move, wait_until_settled
 
 pytestmark = pytest.mark.e2e
 
@@ -93,13 +93,6 @@ def test_a_move_needs_no_scrolling_on_a_phone(page, load_game, seed, sizes):
         page.set_viewport_size({"width": width, "height": height})
         assert_fits(page, f"after 10 moves, {width}x{height}")
         assert page.evaluate(NO_SCROLL)
-
-
-def choose_language(page, language: str) -> None:
-    """Switch the page's language with its menu, as a person does (where the menu shows)."""
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.get_by_test_id(f"lang-{language}").click()
-    page.locator(f"html[lang={language}]").wait_for(state="attached")
 
 
 def test_no_horizontal_scrolling_from_320_px_up(booted_page):
