@@ -163,53 +163,72 @@ def backs(count: int) -> Markup:
                       art=art("back"))] * count)
 
 
-def _herd_count(herd: int) -> Markup:
-    return say("herd-count", n=herd)
+def herd_summary(count: int, testid: str = "", flip_zone: str = "") -> Markup:
+    """Every player's herd in the same words: a camel, "Herd: N"."""
+    hooks = html(' data-testid="{testid}" data-count="{count}"', testid=testid, count=count) if testid else ""
+    zone = html(' data-flip-zone="{zone}"', zone=flip_zone) if flip_zone else ""
+    return html('<span class="herd-summary"{hooks}{zone}>{camel}{words}</span>', hooks=hooks, zone=zone,
+                camel=art("camel"), words=say("herd-count", n=count))
+
+
+def summary_line(table, seat: int, bonus: Markup, testid: str = "", flip_zone: str = "") -> Markup:
+    """Every player's tokens won and one line: "goods N rupees · <their bonus tokens>".
+
+    `bonus` says what the reader may know of that seat's bonus tokens: their values (your own,
+    or anyone's in review and once a round is over) or only how many lie face down."""
+    hooks = html(' data-testid="{testid}"', testid=testid) if testid else ""
+    zone = html(' data-flip-zone="{zone}"', zone=flip_zone) if flip_zone else ""
+    return html('<div class="won"{hooks}{zone}>{won}<span class="score-line">{line}</span></div>',
+                hooks=hooks, zone=zone, won=won_tokens(table, seat),
+                line=say("goods-line", goods=number(sum(sum(v) for v in table.goods_won[seat])), bonus=bonus))
+
+
+def bonus_values(values) -> Markup:
+    """Bonus tokens the reader may see: "bonus tokens: 2 3" (or "none")."""
+    return say("opp-bonus-shown", values=" ".join(map(number, values)) or _("none"))
+
+
+# The seats' hooks: the other player's and your own (seen face down in a friend game's hand-over).
+_FACE_DOWN_HOOKS = {
+    "opponent": dict(section="opponent", hand="opponent-hand", herd="opponent-herd", tokens="opponent-tokens",
+                     seals="opponent-seals", hand_label="opp-hand-label", classes="player--opponent",
+                     zone="opponent", won_zone="won-opponent"),
+    "me": dict(section="me", hand="hidden-hand", herd="herd", tokens="my-tokens", seals="my-seals",
+               hand_label="hidden-hand-label", classes="player--me is-hidden", zone="", won_zone=""),
+}
+
+
+def face_down_player(view, seat: int, names, hooks: str, bonus: Markup) -> Markup:
+    """A player whose hand is face down: the other player, or yourself before "Show my hand"."""
+    hook = _FACE_DOWN_HOOKS[hooks]
+    name = names[seat]
+    count = view.opponent_hand_size if seat == view.opponent else sum(view.hand)
+    zone = html(' data-flip-zone="{zone}"', zone=hook["zone"]) if hook["zone"] else ""
+    return html('<section class="player {classes}" data-testid="{section}" aria-label="{name}"{zone}>'
+                '<h2 class="player-name">{name} {seals}</h2>'
+                '<div class="opponent-hand" data-testid="{hand}" data-count="{count}" '
+                'aria-label="{hand_label}">{backs}<span class="count">{in_hand}</span></div>'
+                '{herd}{won}</section>',
+                classes=hook["classes"], section=hook["section"], name=name, zone=zone,
+                seals=seals(view, seat, hook["seals"]), hand=hook["hand"], count=count,
+                hand_label=say_n(hook["hand_label"], count, name=name), backs=backs(count),
+                in_hand=say("in-hand", n=count),
+                herd=herd_summary(view.herds[seat], hook["herd"]),
+                won=summary_line(view, seat, bonus, hook["tokens"], hook["won_zone"]))
 
 
 def opponent(view, names) -> Markup:
-    other = view.opponent
-    name = names[other]
-    count = view.opponent_hand_size
     if view.opponent_bonus is None:
         bonus = say_n("opp-bonus-hidden", view.opponent_bonus_count)
     else:
-        bonus = say("opp-bonus-shown", values=" ".join(map(str, view.opponent_bonus)) or _("none"))
-    goods_total = sum(sum(v) for v in view.goods_won[other])
-    score_line = say("goods-line", goods=goods_total,
-                     bonus=html("<span data-testid=opponent-bonus>{bonus}</span>", bonus=bonus))
-    return html('<section class="player player--opponent" data-testid="opponent" aria-label="{name}" '
-                'data-flip-zone="opponent"><h2 class="player-name">{name} {seals}</h2>'
-                '<div class="opponent-hand" data-testid="opponent-hand" data-count="{count}" '
-                'aria-label="{hand_label}">{backs}<span class="count">{in_hand}</span></div>'
-                '<div class="herd-count" data-testid="opponent-herd" data-count="{herd}">{camel}{herd_words}</div>'
-                '<div class="won" data-testid="opponent-tokens" data-flip-zone="won-opponent">{won}'
-                '<span class="score-line">{score_line}</span></div></section>',
-                name=name, seals=seals(view, other, "opponent-seals"), count=count,
-                hand_label=say_n("opp-hand-label", count, name=name), backs=backs(count),
-                in_hand=say("in-hand", n=count), herd=view.herds[other], camel=art("camel"),
-                herd_words=_herd_count(view.herds[other]), won=won_tokens(view, other), score_line=score_line)
+        bonus = bonus_values(view.opponent_bonus)
+    return face_down_player(view, view.opponent, names, "opponent",
+                            html("<span data-testid=opponent-bonus>{bonus}</span>", bonus=bonus))
 
 
 def me_hidden(view, names) -> Markup:
     """The seat to move before "Show my hand": only what the other player may see too."""
-    me = view.seat
-    name = names[me]
-    count = sum(view.hand)
-    goods_total = sum(sum(v) for v in view.goods_won[me])
-    bonus = say_n("my-bonus-hidden", len(view.own_bonus))
-    return html('<section class="player player--me is-hidden" data-testid="me" aria-label="{name}">'
-                '<h2 class="player-name">{name} {seals}</h2>'
-                '<div class="opponent-hand" data-testid="hidden-hand" data-count="{count}" '
-                'aria-label="{hand_label}">{backs}<span class="count">{in_hand}</span></div>'
-                '<div class="herd-count" data-testid="herd" data-count="{herd}">{camel}{herd_words}</div>'
-                '<div class="won" data-testid="my-tokens">{won}'
-                '<span class="score-line">{score_line}</span></div></section>',
-                name=name, seals=seals(view, me, "my-seals"), count=count,
-                hand_label=say_n("hidden-hand-label", count, name=name), backs=backs(count),
-                in_hand=say("in-hand", n=count), herd=view.herds[me], camel=art("camel"),
-                herd_words=_herd_count(view.herds[me]), won=won_tokens(view, me),
-                score_line=say("goods-line", goods=goods_total, bonus=bonus))
+    return face_down_player(view, view.seat, names, "me", say_n("my-bonus-hidden", len(view.own_bonus)))
 
 
 def me(view, names, selection) -> Markup:
@@ -228,42 +247,37 @@ def me(view, names, selection) -> Markup:
         groups.append(cards)
     hand_html = (join(html('<div class="hand-group">{cards}</div>', cards=join(g)) for g in groups)
                  or html('<span class="muted">{words}</span>', words=say("no-cards")))
-    # An empty herd shows its label alone: "Herd 0" already says there are no camels.
+    # An empty herd shows its summary alone: "Herd: 0" already says there are no camels.
     herd = join(card_button("herd", i, CAMEL, selection.picked("herd", i), " card--mini")
                 for i in range(view.herds[seat]))
     goods_total = sum(sum(v) for v in view.goods_won[seat])
     bonus_total = sum(view.own_bonus)
     camel = CAMEL_TOKEN_VALUE if view.camel_token == seat and view.round_result else 0
-    bonus = " ".join(map(number, view.own_bonus)) or _("none")
     return html('<section class="player player--me" data-testid="me" aria-label="{label}">'
                 '<h2 class="player-name">{name} {seals} <span class="score" data-testid="my-score">{score}</span></h2>'
                 '<div class="hand" data-testid="hand" data-count="{count}" data-flip-zone="hand" '
                 'aria-label="{hand_label}">{hand}<span class="count">{count_shown}/{limit}</span></div>'
                 '<div class="herd" data-testid="herd" data-count="{herd_size}" data-flip-zone="herd" '
-                'aria-label="{herd_label}"><span class="herd-label">{herd_words}</span>{herd}</div>'
-                '<div class="won" data-testid="my-tokens" data-flip-zone="won-me">{won}'
-                '<span class="score-line">{score_line}</span></div></section>',
+                'aria-label="{herd_label}">{herd_words}{herd}</div>'
+                '{won}</section>',
                 label=say("your-cards"), name=names[seat], seals=seals(view, seat, "my-seals"),
                 score=say_n("rupees", goods_total + bonus_total + camel), count=len(hand),
                 hand_label=say("your-hand", n=len(hand)), hand=hand_html, count_shown=number(len(hand)),
                 limit=number(7), herd_size=view.herds[seat], herd_label=say("your-herd"),
-                herd_words=say("herd-label", n=view.herds[seat]), herd=herd, won=won_tokens(view, seat),
-                score_line=say("my-goods-line", goods=goods_total, bonus=bonus))
+                herd_words=herd_summary(view.herds[seat]), herd=herd,
+                won=summary_line(view, seat, bonus_values(view.own_bonus), "my-tokens", "won-me"))
 
 
 def open_hand(position, seat: int, names) -> Markup:
     """Review: a player's hand and herd face up (the game is in the reader's hands)."""
     hand = join(face_card(card, f"review-hand-{seat}") for card in row_cards(position.hands[seat]))
-    herd = position.herds[seat]
-    goods_total = sum(sum(v) for v in position.goods_won[seat])
-    bonus = " ".join(map(str, position.bonus_won[seat])) or _("none")
     return html('<section class="player" data-testid="review-player-{seat}" aria-label="{name}">'
-                '<h2 class="player-name">{name}</h2><div class="hand" aria-label="{hand_label}">{hand}</div>'
-                '<div class="herd-count" data-testid="review-herd-{seat}" data-count="{herd}">{camel}{herd_words}'
-                '</div><div class="won">{won}<span class="score-line">{score_line}</span></div></section>',
-                seat=seat, name=names[seat], hand_label=say("hand-of", name=names[seat]),
-                hand=hand or say("no-cards"), herd=herd, camel=art("camel"), herd_words=_herd_count(herd),
-                won=won_tokens(position, seat), score_line=say("my-goods-line", goods=goods_total, bonus=bonus))
+                '<h2 class="player-name">{name} {seals}</h2>'
+                '<div class="hand" aria-label="{hand_label}">{hand}</div>{herd}{won}</section>',
+                seat=seat, name=names[seat], seals=seals(position, seat, f"review-seals-{seat}"),
+                hand_label=say("hand-of", name=names[seat]), hand=hand or say("no-cards"),
+                herd=herd_summary(position.herds[seat], f"review-herd-{seat}"),
+                won=summary_line(position, seat, bonus_values(position.bonus_won[seat])))
 
 
 def actions(view, choices: dict, selection) -> Markup:
@@ -352,7 +366,7 @@ def strip(view, names, opened: bool) -> Markup:
                 '<span class="strip-more">{more}</span></button>',
                 action=Button.DETAILS, opened=_true_false(opened), name=names[other],
                 seals=seals(view, other, "strip-seals"), in_hand=say("in-hand", n=view.opponent_hand_size),
-                camel=art("camel"), herd_words=_herd_count(view.herds[other]),
+                camel=art("camel"), herd_words=say("herd-count", n=view.herds[other]),
                 goods=say("strip-goods", goods=number(goods_total)), piles=piles,
                 more=say("strip-close" if opened else "strip-open"))
 

@@ -127,10 +127,10 @@ def _my_herd(html: str) -> str:
 
 
 def test_the_herd_is_counted_once_and_its_camels_are_buttons():
-    """An empty herd says "Herd 0" and nothing more; a herd of n shows n camel cards."""
+    """An empty herd says "Herd: 0" and nothing more; a herd of n shows n camel cards."""
     empty = _my_herd(html_for(helpers.state(herds=(0, 2))))
-    assert 'data-count="0"' in empty and ">Herd 0<" in empty
+    assert 'data-count="0"' in empty and ">Herd: <b>0</b><" in empty
     assert "no camels" not in empty and 'data-testid="herd-card"' not in empty
     three = _my_herd(html_for(helpers.state(herds=(3, 0))))
-    assert ">Herd 3<" in three
+    assert ">Herd: <b>3</b><" in three
     assert len(re.findall(r'data-testid="herd-card"', three)) == 3
