@@ -243,8 +243,10 @@ def _status(state, turn, names) -> Markup:
 
 
 def _tools(state) -> Markup:
-    items = [("new-game", Button.PANEL, "new", "tool-new-game"), ("hint", Button.HINT, "", "tool-hint"),
-             ("takeback", Button.TAKE_BACK, "", "tool-takeback"), ("rules", Button.PANEL, "rules", "tool-rules"),
+    # Review steps through a record: a hint or a take-back has no move to act on there.
+    playing = [("hint", Button.HINT, "", "tool-hint"), ("takeback", Button.TAKE_BACK, "", "tool-takeback")]
+    items = [("new-game", Button.PANEL, "new", "tool-new-game"), *(playing if state.review is None else ()),
+             ("rules", Button.PANEL, "rules", "tool-rules"),
              ("know", Button.PANEL, KNOW_PANEL, "tool-know"),
              ("share", Button.SHARE, "", "tool-share"), ("export", Button.EXPORT, "", "tool-export"),
              ("import", Button.IMPORT, "", "tool-import")]

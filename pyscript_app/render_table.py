@@ -57,10 +57,10 @@ def card_button(zone: str, index: int, card: int, pressed: bool, extra: str = ""
 
 
 def face_card(card: int, testid: str) -> Markup:
-    """A card shown face up without being a control (review)."""
+    """A card shown face up without being a control (review): the size and look of a card in play."""
     name = CARD_NAMES[card]
-    return html('<span class="card card--{name} card--small" data-testid="{testid}" data-card="{name}">'
-                '{art}<span class="visually-hidden">{card_name}</span></span>',
+    return html('<span class="card card--{name}" data-testid="{testid}" data-card="{name}">'
+                '{art}<span class="card-name">{card_name}</span></span>',
                 name=name, testid=testid, art=art(name, " card-art"), card_name=card_name(card))
 
 

@@ -114,3 +114,18 @@ def test_review_summarises_both_players_alike():
     for seat in (0, 1):
         assert re.fullmatch(r"Herd: \d+", found[f"review-player-{seat}"]["herd"])
         assert found[f"review-player-{seat}"]["line"] == "goods 0 rupees · bonus tokens: none"
+
+
+def test_review_shows_full_size_cards_and_only_the_tools_it_can_use():
+    """Issue 27, item 3: review drew the cards as 22 px icons and kept Hint and Take back on show."""
+    game = Game.new(seed=3, first=0, players=("You", "Computer"))
+    screen = render(replace(TableState(line=game, booted=True), review=0))
+    board = screen.board
+    assert board.count('data-testid="market-card"') == 5
+    assert board.count('data-testid="review-hand-0"') == 5
+    assert "card--small" not in board.split('class="piles"')[0]  # market and hands: the table's card size
+    assert 'class="card-name"' in board  # named like the cards in play
+    assert 'data-testid="btn-hint"' not in screen.tools and 'data-testid="btn-takeback"' not in screen.tools
+    assert 'data-testid="btn-new-game"' in screen.tools and 'data-testid="btn-export"' in screen.tools
+    playing = render(TableState(line=game, booted=True))
+    assert 'data-testid="btn-hint"' in playing.tools and 'data-testid="btn-takeback"' in playing.tools
