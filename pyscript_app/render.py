@@ -57,19 +57,24 @@ class Screen:
 def skeleton(attrs=(), regions=None) -> Markup:
     """The page's fixed structure. The live region and the file input are never re-created.
 
+    Two parts: the play (status, the table's cards, the action bar, the last move and the
+    message) and the side (tools and log): a column of its own on wide screens, after the
+    play on narrow ones.
+
     `regions` are HTML already (rendered by this module), put in as they are.
     """
     regions = {name: Markup(text) for name, text in (regions or {}).items()}
     attributes = join((html('{name}="{value}"', name=name, value=value) for name, value in attrs), " ")
     return html('<div {attributes} data-testid="table">'
-                '<div class="topbar"><p class="status" data-testid="status" role="status" data-region="status">'
-                '{status}</p><div class="tools" data-region="tools">{tools}</div></div>'
+                '<div class="play"><p class="status" data-testid="status" role="status" data-region="status">'
+                '{status}</p>'
                 '<div class="regions" data-region="dialogs">{dialogs}</div>'
                 '<div class="regions" data-region="board">{board}</div>'
                 '<div class="messages" data-testid="live" aria-live="polite">'
                 '<p class="last-move" data-testid="last-move" data-region="last-move">{last_move}</p>'
-                '<p class="message" data-testid="message" data-region="message">{message}</p></div>'
-                '<div class="regions" data-region="log">{log}</div>'
+                '<p class="message" data-testid="message" data-region="message">{message}</p></div></div>'
+                '<div class="side"><div class="tools" data-region="tools">{tools}</div>'
+                '<div class="regions" data-region="log">{log}</div></div>'
                 '<input type="file" accept=".json,application/json" class="visually-hidden" '
                 'data-testid="import-file" data-change="import-file" tabindex="-1" aria-hidden="true" '
                 'aria-label="{import_label}"></div>',
@@ -183,9 +188,9 @@ def _review(state, names) -> tuple[Markup, Markup]:
                at=state.review, total=total, step=say("review-step", at=state.review, total=total),
                buttons=buttons, close=close)
     board = html('{bar}{theirs}<div class="board">{market}{tokens}</div>{mine}',
-                 bar=bar, theirs=open_hand(after, 1, names),
+                 bar=bar, theirs=open_hand(after, 1 - state.seat, names),
                  market=market(after, state.selection, frozenset(), interactive=False),
-                 tokens=tokens(after, names), mine=open_hand(after, 0, names))
+                 tokens=tokens(after, names), mine=open_hand(after, state.seat, names))
     said = (_("review-start", round=number) if action is None
             else describe(action, before.to_move, names, state.you, before))
     return board, html("{said}", said=said)

@@ -107,16 +107,20 @@ def tokens(view, names, chosen: int | None = None) -> Markup:
         name = CARD_NAMES[good]
         values = view.goods_pile(good)
         if values:
-            inner = html('<b class="token token--{name} token-next" data-testid="pile-next-{name}">{next}</b>'
-                         '<span class="token-rest">{rest}</span>',
-                         name=name, next=number(values[0]), rest=" ".join(number(v) for v in values[1:]))
+            # A stack, as on the table: the next token on top, the ones under it fanned out so that
+            # each value shows. Drawn bottom first (what is drawn last lies on top); the
+            # stylesheet lays it out reversed, the top token first.
+            under = join(token(number(v), name, " token-under") for v in reversed(values[1:]))
+            inner = html('<span class="stack">{under}<b class="token token--{name} token-next" '
+                         'data-testid="pile-next-{name}">{next}</b></span>',
+                         under=under, name=name, next=number(values[0]))
         else:
             inner = html('<span class="token-empty">{empty}</span>', empty=say("pile-empty"))
         label = _("pile-label", good=card_name(good),
                   values=", ".join(map(number, values)) or _("pile-none-left"))
         piles.append(html('<li class="pile pile--{name}{chosen}" data-testid="pile-{name}" '
                           'data-flip-zone="pile-{name}" data-values="{values}" aria-label="{label}">'
-                          '<span class="pile-good">{art}{good_name}</span>{inner}</li>',
+                          '<span class="pile-good">{art}<span class="pile-name">{good_name}</span></span>{inner}</li>',
                           name=name, chosen=" is-chosen" if good == chosen else "",
                           values=" ".join(map(str, values)), label=label, art=art(name),
                           good_name=card_name(good), inner=inner))
