@@ -83,11 +83,19 @@ def save_effects(state: TableState) -> tuple:
 
 def install(state: TableState, line: Game, mode: str, level: str, seat: int,
             save_key: str | None, first: str = "random", reviewable: bool = False) -> TableState:
-    """`line` on the table, the interface reset around it."""
+    """`line` on the table, the interface reset around it.
+
+    The record says how the game is played (`opponent`, `human_seat`, `level`). A record
+    opened for review (an import, a `#game=` link) keeps the level it names, or names none:
+    the page never claims a level the game was not played at (`level` is only the
+    computer's strength from now on)."""
     handover = False
     if mode == "friend" and line.state.phase == PLAY:  # whoever moves is shown their hand only when ready
         seat, handover = line.state.to_move, True
-    line = line.with_extra(opponent="friend" if mode == "friend" else None, human_seat=seat, level=level)
+    claims: dict = {"opponent": "friend" if mode == "friend" else None, "human_seat": seat}
+    if not reviewable:
+        claims["level"] = level
+    line = line.with_extra(**claims)
     state = replace(state, line=line, mode=mode, level=level, seat=seat, first=first, save_key=save_key,
                     reviewable=reviewable, handover=handover, selection=EMPTY, panel=None, note=None,
                     last_move="", last_cards=(), new_market=frozenset(), animate=True, review=None,
@@ -97,6 +105,12 @@ def install(state: TableState, line: Game, mode: str, level: str, seat: int,
 
 def _mode_of(line: Game) -> str:
     return "friend" if line.get("opponent") == "friend" else "computer"
+
+
+def _level_of(line: Game, otherwise: str) -> str:
+    """The level a record says the computer played at, else `otherwise` (it plays on at that)."""
+    level = line.get("level")
+    return level if level in LEVELS else otherwise
 
 
 def draw_seed(state: TableState) -> tuple[TableState, int]:
@@ -200,13 +214,12 @@ def import_text(state: TableState, text: str, name: str):
     except (JaipurError, ValueError, TypeError, KeyError) as error:
         return replace(state, animate=False,
                        note=note("import-failed", "error", name=name, error=str(error))), ()
-    seat, level = line.get("human_seat"), line.get("level")
+    seat = line.get("human_seat")
     if seat not in (0, 1) or isinstance(seat, bool):
         seat = 0
-    if level not in LEVELS:
-        level = state.level
     state, effects, offer = keep_current(state)
-    state = install(state, line, _mode_of(line), level, seat, state.home_key, reviewable=True)
+    state = install(state, line, _mode_of(line), _level_of(line, state.level), seat, state.home_key,
+                    reviewable=True)
     state = replace(state, note=note("imported", "ok", name=name).then(offer))
     state, more = settle(state)
     return state, effects + more
@@ -301,7 +314,10 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
         line = Game.from_position(value, (_("player-1"), _("player-2")))
     position = line.state
     seat = position.to_move if position.phase == PLAY else 0
-    state = install(state, line, "computer", state.settings.level, seat, None,
+    # A record goes on as it was played (against the computer at its level, or between
+    # friends), as an imported one does; a position is played against the computer.
+    mode = _mode_of(line) if kind == "game" else "computer"
+    state = install(state, line, mode, _level_of(line, state.settings.level), seat, None,
                     reviewable=kind == "game")
     if kind == "position":
         state = replace(state, log=state.log[:1] + (_("log-link"),))

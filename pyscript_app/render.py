@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jaipur_core import view_of
+from jaipur_core.ai import LEVELS
 
 from . import render_dialogs, render_log
 from .controls import Button, Control
@@ -124,7 +125,7 @@ def _render(state: TableState) -> Screen:
     panel = _panel(state, names)
     if panel is not None:
         dialogs.append(panel)
-    elif state.handover:
+    elif state.handover and state.review is None:  # a review shows both hands anyway
         dialogs.append(render_dialogs.handover(state, names))
     # One modal dialog at a time: a round's result waits until an open panel is closed
     # (the computer's move can end the round while you read the rules).
@@ -242,9 +243,21 @@ def _status(state, turn, names) -> Markup:
         status = _("status-your-turn")
     else:
         status = _("status-thinking")
-    level = _("level-friend") if state.friend else _("level-" + state.level)
-    return html('<span class="round" data-testid="round">{round}</span> <span class="level">{level}</span> {status}',
-                round=say("round-number", round=position.round), level=level, status=status)
+    if turn == "review":  # the step shown, and how the game was played as its record says
+        shown, level = state.game.steps()[state.review][3], _played_at(state.game)
+    else:
+        shown, level = position, _("level-friend") if state.friend else _("level-" + state.level)
+    played = html(' <span class="level">{level}</span>', level=level) if level else ""
+    return html('<span class="round" data-testid="round">{round}</span>{played} {status}',
+                round=say("round-number", round=shown.round), played=played, status=status)
+
+
+def _played_at(game) -> str | None:
+    """"friend", or the computer's level the record names; None if it names none."""
+    if game.get("opponent") == "friend":
+        return _("level-friend")
+    level = game.get("level")
+    return _("level-" + level) if level in LEVELS else None
 
 
 def _tools(state) -> Markup:
