@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from urllib.parse import unquote
 
@@ -82,10 +83,33 @@ def position_fragment(state: GameState) -> str:
     return _fragment("position", position_to_json(state))
 
 
-def game_fragment(game: Game) -> str:
-    """The `game=CODE` fragment of `game`; InvalidShareError if a reader would refuse it as too long
-    (a record carrying large extra fields: share the file instead)."""
-    return _fragment("game", game.to_record_json())
+def game_fragment(game: Game, at: int | None = None) -> str:
+    """The `game=CODE` fragment of `game`, ending in `&at=N` to open its review at step N;
+    InvalidShareError if a reader would refuse it as too long (a record carrying large extra
+    fields: share the file instead)."""
+    fragment = _fragment("game", game.to_record_json())
+    return fragment if at is None else f"{fragment}&at={int(at)}"
+
+
+_AT = re.compile(r"(.*)&at=(\d{1,6})", re.DOTALL)
+
+
+def split_at(fragment: str) -> tuple[str, int | None]:
+    """A fragment without its trailing `&at=N`, and N (None without one). Only a trailing
+    `&at=<digits>` is taken off, so a hand-written JSON link may hold an `&` of its own."""
+    match = _AT.fullmatch(fragment)
+    return (match.group(1), int(match.group(2))) if match else (fragment, None)
+
+
+PAGES = {"index": "index.html", "embed": "embed.html"}
+
+
+def page_link(page_url: str, page: str, fragment: str) -> str:
+    """The address that opens `fragment` in the site's page `page` ("index": the game's page,
+    "embed": embed.html, for an iframe), in the folder of the page at `page_url` (its query
+    and fragment are left behind: they said how that page was opened, not the link)."""
+    folder = page_url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[0]
+    return f"{folder}/{PAGES[page]}#{fragment}"
 
 
 def _fragment(kind: str, data: dict) -> str:

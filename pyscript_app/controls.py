@@ -24,7 +24,8 @@ class Button(StrEnum):
     PANEL = "panel"                    # data-value: new | rules | share | log | know
     CLOSE = "close"                    # the open panel
     SHARE = "share"
-    COPY_LINK = "copy-link"
+    SHARE_PAGE = "share-page"          # data-value: index | embed (the page the links open in)
+    COPY_LINK = "copy-link"            # data-value: position | game
     EXPORT = "export"
     IMPORT = "import"
     NEXT_ROUND = "next-round"

@@ -9,13 +9,12 @@ the saved game is offered back too. Only an explicit Delete removes a kept game.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 
 from jaipur_core import PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
-from jaipur_core.share import parse_fragment
+from jaipur_core.share import parse_fragment, split_at
 
 from . import languages
 from .controls import Button
@@ -99,7 +98,7 @@ def install(state: TableState, line: Game, mode: str, level: str, seat: int,
     state = replace(state, line=line, mode=mode, level=level, seat=seat, first=first, save_key=save_key,
                     reviewable=reviewable, handover=handover, selection=EMPTY, panel=None, note=None,
                     last_move="", last_cards=(), new_market=frozenset(), animate=True, review=None,
-                    token=state.token + 1, search=None, share_url="")
+                    token=state.token + 1, search=None, share=None)
     return replace(state, log=log_of(state, line))
 
 
@@ -296,10 +295,7 @@ def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: b
 
 
 def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opponent_param):
-    # "#game=CODE&at=N" opens the review at action N; only a trailing "&at=<digits>" is
-    # taken off, so a hand-written JSON link may still hold an "&" of its own.
-    match = re.fullmatch(r"(.*)&at=(\d{1,6})", fragment, re.DOTALL)
-    code, at = (match.group(1), int(match.group(2))) if match else (fragment, None)
+    code, at = split_at(fragment)  # "#game=CODE&at=N" opens the review at action N
     try:
         shared = parse_fragment(code)
     except (JaipurError, ValueError, RecursionError) as error:

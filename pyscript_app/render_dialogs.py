@@ -93,12 +93,39 @@ def rules(state) -> tuple:
 
 
 def share(state) -> tuple:
-    body = html('<p>{text}</p><label class="share-field">{field} <input type="text" readonly '
-                'value="{url}" data-testid="share-link" data-key="share-link"></label><p>{copy} {close}</p>',
-                text=say("share-text"), field=say("share-field"), url=state.share_url,
-                copy=_button(Button.COPY_LINK, "copy-link", "copy-link", primary=True, autofocus=True),
-                close=_button(Button.CLOSE, "close", "close-panel"))
+    """The Link panel: the page the links open in, the position's link and the whole game's
+    (or why the game's is not offered)."""
+    shared = state.share
+    reviewing = state.review is not None
+    pages = join(
+        html('<button type="button" class="option" data-action="{action}" data-value="{value}" '
+             'data-testid="share-page-{value}" data-key="share-page-{value}" aria-pressed="{pressed}">'
+             '{label}</button>',
+             action=Button.SHARE_PAGE, value=value, pressed="true" if shared and shared.page == value else "false",
+             label=say("share-page-" + value))
+        for value in ("index", "embed"))
+    position = _link_field("share-field", state.share_link("position"), "share-link",
+                           say("share-text-review" if reviewing else "share-text"),
+                           _button(Button.COPY_LINK, "copy-link", "copy-link", "position", primary=True,
+                                   autofocus=True))
+    if shared is not None and shared.game is not None:
+        about = say("share-game-text")
+        if reviewing:
+            about = html("{text} {step}", text=about, step=say("share-game-step", at=state.review))
+        whole = _link_field("share-game-field", state.share_link("game"), "share-game-link", about,
+                            _button(Button.COPY_LINK, "copy-game-link", "copy-game-link", "game"))
+    else:
+        why = shared.game_why if shared is not None and shared.game_why else "share-game-later"
+        whole = html('<p data-testid="share-game-none">{why}</p>', why=say(why))
+    body = html('{pages}{position}{whole}<p>{close}</p>', pages=_option_row("share-page", pages),
+                position=position, whole=whole, close=_button(Button.CLOSE, "close", "close-panel"))
     return _dialog("share", "share-panel", say("share-title"), body)
+
+
+def _link_field(label_id: str, url: str, testid: str, about: Markup, copy: Markup) -> Markup:
+    return html('<label class="share-field">{label} <input type="text" readonly value="{url}" '
+                'data-testid="{testid}" data-key="{testid}"></label><p>{about}</p><p>{copy}</p>',
+                label=say(label_id), url=url, testid=testid, about=about, copy=copy)
 
 
 def handover(state, names) -> tuple:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jaipur_core import GAME_OVER, Game
+from jaipur_core.share import page_link
 
 from .messages import _
 from .selection import EMPTY, Selection
@@ -63,6 +64,21 @@ class Kept:
 
 
 @dataclass(frozen=True)
+class Shared:
+    """The Link panel's links, as fragments (without "#"), and the page they open in.
+
+    position: "position=CODE", the position shown (outside a review, the hidden cards dealt
+    afresh). game: "game=CODE" (with "&at=N" while reviewing), or None while the record holds
+    what the player may not see (`game_why` says why: a catalog id). page: index | embed.
+    """
+
+    position: str
+    game: str | None
+    game_why: str = ""
+    page: str = "index"
+
+
+@dataclass(frozen=True)
 class Search:
     """A search the runner is doing for us: the computer's move or a hint."""
 
@@ -92,7 +108,7 @@ class TableState:
     handover: bool = False        # friend mode: the hand stays hidden until "Show my hand"
     new_market: frozenset = frozenset()
     animate: bool = True
-    share_url: str = ""
+    share: Shared | None = None   # the Link panel's links
     review: int | None = None     # the step shown while reviewing
     result_aside: int | None = None  # the game token when the round panel was set aside to look
                                   # at the table; any change of the game brings the panel back
@@ -126,6 +142,14 @@ class TableState:
         out = [_("player-computer"), _("player-computer")]
         out[self.seat] = _("player-you")
         return tuple(out)
+
+    def share_link(self, which: str) -> str:
+        """The address of the Link panel's link to the "position" or the "game" ("" if none)."""
+        shared = self.share
+        if shared is None:
+            return ""
+        fragment = shared.game if which == "game" else shared.position
+        return "" if fragment is None else page_link(self.page_url, shared.page, fragment)
 
     @property
     def can_review(self) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 from jaipur_core import GAME_OVER, PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
-from jaipur_core.share import position_fragment
+from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
 
 from . import games, languages
 from .controls import Button
@@ -40,7 +40,7 @@ from .events import (
 )
 from .messages import speaking
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
-from .table_state import FIRSTS, MODES, Search, TableState, note
+from .table_state import FIRSTS, MODES, Search, Shared, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
 HINT_LEVEL = "medium"
@@ -249,6 +249,8 @@ def button_handler(button: Button):
             return _close
         case Button.SHARE:
             return _share
+        case Button.SHARE_PAGE:
+            return _share_page
         case Button.COPY_LINK:
             return _copy
         case Button.EXPORT:
@@ -299,6 +301,8 @@ def _hint(state, _value):
 
 
 def _panel(state, value):
+    if value == "share":  # the Link panel shows links made now
+        return _share(state, value)
     return replace(state, panel=value if value in PANELS else None, animate=True), ()
 
 
@@ -307,18 +311,43 @@ def _close(state, _value):
 
 
 def _share(state, _value):
+    """The Link panel: a link to the position shown and, if the player may pass it on, to the game.
+
+    A record holds every card: each round's deal in full (the deck's order, both hands) and the
+    seed that deals the rounds to come. So the whole game is offered only when the player may see
+    all of it: once the game is over, or for a record already held whole (an import or a #game=
+    link, which can be reviewed with both hands face up). A game in progress offers the position,
+    seen from the player's seat with the cards they cannot see dealt afresh; a review, the step
+    shown, as shown (both hands face up)."""
     if state.handover:
         return replace(state, note=note("show-hand-first", "error")), ()
-    rng = random.Random(state.entropy)
-    # The reader gets the table as the player sees it: hidden cards are re-dealt.
-    shown = sample_state(view_of(state.line.state, state.seat), rng)
-    url = state.page_url + "#" + position_fragment(shown)
-    return replace(state, share_url=url, panel="share", animate=True,
-                   entropy=rng.randrange(2 ** 62)), ()
+    game, rng = state.game, random.Random(state.entropy)
+    if state.review is not None:
+        position = position_fragment(game.steps()[state.review][3])
+    else:
+        position = position_fragment(sample_state(view_of(game.state, state.seat), rng))
+    whole, why = None, "share-game-later"
+    if game.state.phase == GAME_OVER or state.reviewable:
+        try:
+            whole, why = game_fragment(game, state.review), ""
+        except InvalidShareError:
+            why = "share-game-too-long"
+    shared = Shared(position, whole, why, "embed" if state.embed else "index")
+    return replace(state, share=shared, panel="share", animate=True, entropy=rng.randrange(2 ** 62)), ()
 
 
-def _copy(state, _value):
-    return replace(state, note=note("copying")), (Copy(state.share_url),)
+def _share_page(state, value):
+    """The Link panel's links open in the game's page or in embed.html (for an iframe)."""
+    if state.share is None or value not in PAGES:
+        return state, ()
+    return replace(state, share=replace(state.share, page=value)), ()
+
+
+def _copy(state, value):
+    url = state.share_link("game" if value == "game" else "position")
+    if not url:
+        return state, ()
+    return replace(state, note=note("copying")), (Copy(url),)
 
 
 def _export(state, _value):

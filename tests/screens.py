@@ -18,7 +18,7 @@ from jaipur_core.limits import MAX_LOG_LINES_RENDERED
 from pyscript_app.controls import Button
 from pyscript_app.games import kept_offer
 from pyscript_app.selection import EMPTY
-from pyscript_app.table_state import Kept, Settings, TableState, note
+from pyscript_app.table_state import Kept, Settings, Shared, TableState, note
 
 NAMES = ("You", "Computer")
 
@@ -53,7 +53,9 @@ def every_screen() -> list[tuple[str, TableState]]:
         ("new game panel, kept games", replace(moved, panel="new", kept=kept)),
         ("new game panel, friend", replace(moved, panel="new", settings=Settings(opponent="friend"))),
         ("rules panel", replace(fresh, panel="rules")),
-        ("share panel", replace(fresh, panel="share", share_url="https://example.test/#position=x")),
+        ("share panel", replace(fresh, panel="share", share=Shared("position=x", None, "share-game-later"))),
+        ("share panel, game link", replace(game_over, panel="share", review=3, page_url="https://example.test/",
+                                           share=Shared("position=x", "game=y&at=3", "", "embed"))),
         ("log panel", replace(moved, panel="log", log=long_log)),
         ("know panel", replace(moved, panel="know")),
         ("long log", replace(moved, log=long_log)),

@@ -160,11 +160,11 @@ def test_full_game_to_game_over_with_every_kind_of_action_then_review():
 def test_share_link_shows_the_players_view_without_the_hidden_cards():
     host, runner = started(seed=5, first="you")
     press(runner, "share")
-    url = runner.state.share_url
-    assert url.startswith("http://example.test/#position=") and 'data-testid="share-link"' in host.html
+    url = runner.state.share_link("position")
+    assert url.startswith("http://example.test/index.html#position=") and 'data-testid="share-link"' in host.html
     kind, shared = parse_fragment(url.split("#", 1)[1])
     assert view_of(shared, 0) == view_of(position(runner), 0)
-    press(runner, "copy-link")
+    press(runner, "copy-link", "position")
     assert host.copied == [url] and "copy the link from the field" in host.screen.message
 
 

@@ -142,7 +142,7 @@ def test_the_catalog_gives_every_level_a_name_including_expert():
 
 # --- random sequences -------------------------------------------------------------------
 
-BUTTONS = ["clear", "hint", "share", "copy-link", "export", "import", "next-round", "play-again",
+BUTTONS = ["clear", "hint", "share", "share-page", "copy-link", "export", "import", "next-round", "play-again",
            "new-game", "close", "handover-ready", "take-back", "review", "review-close", "resume",
            "delete-kept", "dismiss", "try-again", "result-aside", "panel"]
 
@@ -169,7 +169,8 @@ def random_event(rng: random.Random, state: TableState):
                             rng.choice(["easy", "hard", "you", "computer", "friend", "random", "?"]))
     if roll < 0.87:
         return FileChosen("f.json", rng.choice(["{}", "[", state.line and "x"]))
-    return Pressed(rng.choice(BUTTONS), rng.choice(["", "0", "1", "home", "new", "rules", "share", "table", "know"]))
+    return Pressed(rng.choice(BUTTONS), rng.choice(["", "0", "1", "home", "new", "rules", "share", "table", "know",
+                                                       "index", "embed", "game", "position"]))
 
 
 def check_invariants(before: TableState, state: TableState, effects) -> None:
