@@ -9,6 +9,7 @@ import pytest
 from jaipur_core import CARD_NAMES, GOODS, Game, legal_actions
 from jaipur_core.share import position_fragment
 from tests.conftest import BOOT_TIMEOUT_MS
+from tests.e2e.records import link_near_the_end
 from tests.e2e.table_driver import play_one_move, wait_until_settled
 
 pytestmark = pytest.mark.e2e
@@ -65,7 +66,9 @@ def test_copy_link_gives_a_url_that_opens_this_position(page, load_game):
     before = wait_until_settled(page)
     page.get_by_test_id("btn-share").click()
     link = page.get_by_test_id("share-link").input_value()
-    assert "#position=" in link and link.startswith(page.url.split("#")[0])
+    folder = page.url.split("#")[0].split("?")[0]
+    assert link.startswith(folder + "index.html#position=")
+    assert page.get_by_test_id("share-game-link").count() == 0  # a game in progress: its position only
     page.get_by_test_id("copy-link").click()
     page.get_by_test_id("message").filter(has_text="clipboard").wait_for()
     page.goto("about:blank")
@@ -74,6 +77,35 @@ def test_copy_link_gives_a_url_that_opens_this_position(page, load_game):
     shared = wait_until_settled(page)
     for key in ("market", "hand", "herd", "opponentHand", "opponentHerd", "deck", "piles"):
         assert shared[key] == before[key], key
+
+
+def _review_shown(page) -> tuple:
+    """The step reviewed, the status line, the market and both open hands, as shown."""
+    def cards(testid):
+        return page.get_by_test_id(testid).evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
+    return (page.get_by_test_id("review").get_attribute("data-at"), page.get_by_test_id("status").inner_text(),
+            cards("market-card"), cards("review-hand-0"), cards("review-hand-1"))
+
+
+def test_a_games_link_opens_the_embed_at_the_step_reviewed(page, load_game):
+    load_game(link_near_the_end(seed=3, moves_left=6))   # a record opened from a link: it may be passed on
+    page.get_by_test_id("btn-review").click()
+    page.get_by_test_id("review-first").click()
+    for _ in range(4):
+        page.get_by_test_id("review-next").click()
+    before = _review_shown(page)
+    assert before[0] == "4" and before[1].startswith("Round 1")
+    page.get_by_test_id("btn-share").click()
+    page.get_by_test_id("share-page-embed").click()
+    link = page.get_by_test_id("share-game-link").input_value()
+    assert "/embed.html#game=" in link and link.endswith("&at=4")
+    page.get_by_test_id("copy-game-link").click()
+    page.get_by_test_id("message").filter(has_text="clipboard").wait_for()
+    page.goto("about:blank")
+    page.goto(link)
+    page.locator("html[data-state=ready]").wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("html.embed").count() == 1
+    assert _review_shown(page) == before
 
 
 def test_rules_panel_opens_in_an_embedded_game(page, load_game):
