@@ -57,3 +57,7 @@ class InvalidRecordError(JaipurError):
 class InvalidJSONError(JaipurError):
     """Text from outside that is not JSON within the limits of `limits.py`
     (syntax, size, nesting, an overlong number)."""
+
+
+class InvalidPuzzleError(JaipurError):
+    """A puzzle that is malformed, whose position is refused, or whose answers are not legal."""

@@ -33,6 +33,19 @@ MAX_NUMBER_CHARS = 32
 #: Characters of a player's name in a record.
 MAX_NAME_CHARS = 100
 
+#: Characters of a record's `title` and `author` (plain text).
+MAX_TITLE_CHARS = 200
+
+#: Characters of one note of a record's round (plain text), and of a puzzle's explanation.
+MAX_NOTE_CHARS = 2_000
+
+#: Characters of a puzzle's question (plain text).
+MAX_QUESTION_CHARS = 500
+
+#: Accepted answers of a puzzle (each a legal action; a position has a few dozen at most
+#: that are worth naming).
+MAX_PUZZLE_ANSWERS = 100
+
 #: Characters of one action's text (the longest legal action has 89).
 MAX_ACTION_CHARS = 200
 

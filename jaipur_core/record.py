@@ -4,9 +4,9 @@ Records are immutable values (`GameRecord`, `RoundRecord`); `play_through` is th
 one loop that replays a round's actions. `game.Game` is a record in play.
 
 A record may come from a stranger (an imported file, a `#game=` link): the
-reader bounds the rounds, the actions per round and the names
-(`limits.py`) before it parses or plays anything, and raises only
-InvalidRecordError, naming the field.
+reader bounds the rounds, the actions per round, the names, the notes, the
+title and the author (`limits.py`) before it parses or plays anything, and
+raises only InvalidRecordError, naming the field.
 """
 
 from __future__ import annotations
@@ -17,7 +17,15 @@ from .actions import Action, parse_action
 from .cards import CAMEL, MARKET_START_CAMELS
 from .errors import InvalidPositionError, InvalidRecordError, JaipurError
 from .jsontext import json_value_problem
-from .limits import MAX_ACTIONS_PER_ROUND, MAX_NAME_CHARS, MAX_ROUNDS, clip, echo
+from .limits import (
+    MAX_ACTIONS_PER_ROUND,
+    MAX_NAME_CHARS,
+    MAX_NOTE_CHARS,
+    MAX_ROUNDS,
+    MAX_TITLE_CHARS,
+    clip,
+    echo,
+)
 from .position import json_type, position_from_json, position_to_json
 from .rules import apply
 from .state import PLAY, ROUND_OVER, GameState, next_starter
@@ -47,16 +55,26 @@ def play_through(start: GameState, actions, where: str | None = None) -> tuple[G
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One round: its dealt position and the actions played in it (a tuple), immutable."""
+    """One round: its dealt position, the actions played in it (a tuple) and its notes,
+    immutable. `notes` are (step, text) pairs in the order of the steps: step 0 is the dealt
+    position, step n the position after the round's n-th action (docs/formats.md)."""
 
     start: GameState
     actions: tuple[Action, ...] = ()
+    notes: tuple[tuple[int, str], ...] = ()
     #: play_through(start, actions), once computed (a round is immutable, so is its replay)
     _positions: tuple[GameState, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if not isinstance(self.actions, tuple):
             object.__setattr__(self, "actions", tuple(self.actions))
+        if not isinstance(self.notes, tuple):  # a dict {step: text}, or pairs
+            pairs = self.notes.items() if isinstance(self.notes, dict) else self.notes
+            object.__setattr__(self, "notes", tuple(sorted(pairs)))
+
+    def note(self, step: int) -> str | None:
+        """The note at `step` (0: the deal; n: after the n-th action), or None."""
+        return dict(self.notes).get(step)
 
     def positions(self, where: str | None = None) -> tuple[GameState, ...]:
         """The position before each action, then the one after the last (len(actions) + 1).
@@ -74,14 +92,16 @@ class RoundRecord:
 
     def then(self, action: Action, after: GameState) -> "RoundRecord":
         """This round with `action` (already applied, giving `after`) played next."""
-        longer = RoundRecord(self.start, self.actions + (action,))
+        longer = RoundRecord(self.start, self.actions + (action,), self.notes)
         if self._positions is not None:
             object.__setattr__(longer, "_positions", self._positions + (after,))
         return longer
 
     def cut(self, count: int) -> "RoundRecord":
-        """This round with only its first `count` actions (0 <= count <= len(actions))."""
-        shorter = RoundRecord(self.start, self.actions[:count])
+        """This round with only its first `count` actions (0 <= count <= len(actions)) and the
+        notes of those steps."""
+        shorter = RoundRecord(self.start, self.actions[:count],
+                              tuple((step, text) for step, text in self.notes if step <= count))
         object.__setattr__(shorter, "_positions", self.positions()[:count + 1])
         return shorter
 
@@ -120,14 +140,31 @@ class GameRecord:
                 extra[key] = value
         return replace(self, extra=frozen_extra(extra))
 
+    @property
+    def title(self) -> str | None:
+        """The record's `title` (plain text), or None."""
+        title = self.get("title")
+        return title if isinstance(title, str) else None
+
+    @property
+    def author(self) -> str | None:
+        author = self.get("author")
+        return author if isinstance(author, str) else None
+
     def to_json(self) -> dict:
         data = {"format": RECORD_FORMAT, "players": list(self.players),
-                "rounds": [{"start": position_to_json(r.start),
-                            "actions": [str(action) for action in r.actions]}
-                           for r in self.rounds]}
+                "rounds": [_round_to_json(r) for r in self.rounds]}
         for key, value in self.extra:
             data.setdefault(key, _thaw(value))
         return data
+
+
+def _round_to_json(played: RoundRecord) -> dict:
+    data: dict[str, object] = {"start": position_to_json(played.start),
+                               "actions": [str(action) for action in played.actions]}
+    if played.notes:
+        data["notes"] = {str(step): text for step, text in played.notes}
+    return data
 
 
 class _Object(tuple):
@@ -206,13 +243,48 @@ def record_from_json(data) -> GameRecord:
                 actions.append(parse_action(text))
             except JaipurError as error:
                 raise InvalidRecordError(f"round {index}, action {number}: {error}") from None
-        parsed.append(RoundRecord(start, tuple(actions)))
+        notes = read_notes(round_data, where, len(actions))
+        parsed.append(RoundRecord(start, tuple(actions), notes))
     extra = {key: value for key, value in data.items() if key not in ("format", "players", "rounds")}
+    for key in ("title", "author"):
+        if key in extra:
+            extra[key] = plain_text(extra[key], key, MAX_TITLE_CHARS, InvalidRecordError)
     for key, value in extra.items():
         problem = json_value_problem(value, 1)
         if problem:
             raise InvalidRecordError(f"{clip(key)}: {problem}")
     return GameRecord(tuple(players), tuple(parsed), frozen_extra(extra))
+
+
+def plain_text(value, path: str, limit: int, error: type[JaipurError]) -> str:
+    """`value` if it is a string of at most `limit` characters, else `error` naming `path`.
+    Plain text: shown as text wherever it appears, never read as markup."""
+    if not isinstance(value, str):
+        raise error(f"{path}: expected a string, got {json_type(value)}")
+    if len(value) > limit:
+        raise error(f"{path}: {len(value):,} characters, the limit is {limit:,}")
+    return value
+
+
+def read_notes(round_data: dict, where: str, played: int) -> tuple[tuple[int, str], ...]:
+    """A round's optional `notes`: keys are decimal step numbers from 0 to the round's
+    actions (no sign, no leading zero), values plain text of at most MAX_NOTE_CHARS."""
+    if "notes" not in round_data:
+        return ()
+    notes = round_data["notes"]
+    path = f"{where}.notes"
+    if not isinstance(notes, dict):
+        raise InvalidRecordError(f"{path}: expected an object, got {json_type(notes)}")
+    if len(notes) > played + 1:
+        raise InvalidRecordError(f"{path}: {len(notes)} notes, but the round has {played + 1} steps")
+    found = []
+    for key, text in notes.items():
+        step = (int(key) if len(key) <= len(str(played)) and key.isascii() and key.isdigit()
+                and (key == "0" or key[0] != "0") else None)
+        if step is None or step > played:
+            raise InvalidRecordError(f"{path}: the key {echo(key)} is not a step from 0 to {played}")
+        found.append((step, plain_text(text, f"{path}.{key}", MAX_NOTE_CHARS, InvalidRecordError)))
+    return tuple(sorted(found))
 
 
 def replay(record: GameRecord) -> GameState:

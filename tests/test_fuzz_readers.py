@@ -30,6 +30,7 @@ from jaipur_core import (
     parse_action,
     position_from_json,
     position_to_json,
+    puzzle_from_json,
     record_from_json,
     view_from_json,
     view_of,
@@ -55,6 +56,13 @@ GAMES = [_played(seed, steps) for seed, steps in ((1, 0), (2, 30), (3, 90), (4, 
 POSITIONS = [position_to_json(game.state) for game in GAMES]
 VIEWS = [view_of(game.state, seat).to_json() for game in GAMES for seat in (0, 1)]
 RECORDS = [game.to_record_json() for game in GAMES]
+# Records with notes, a title and an author; puzzles with and without answers.
+for record in RECORDS[:3]:
+    record["rounds"][0]["notes"] = {"0": "The deal.", str(len(record["rounds"][0]["actions"])): "Last."}
+    record.update(title="A game", author="Ada")
+PUZZLES = [{"format": "jaipur-puzzle/1", "position": position_to_json(game.state), "question": "What now?",
+            "answers": [str(action) for action in legal_actions(game.state)[:answers]], "explanation": "Because."}
+           for game, answers in zip(GAMES[:3], (0, 1, 3), strict=True) if game.state.phase == PLAY]
 
 #: Values a mutation puts somewhere: the nasty ones the issue lists, and plain JSON.
 NASTY = st.one_of(
@@ -168,6 +176,7 @@ def test_object_readers_on_arbitrary_json_values(data):
     typed_or_value(view_from_json, data)
     typed_or_value(record_from_json, data)
     check_record_bounds(typed_or_value(Game.from_record_json, data))
+    typed_or_value(puzzle_from_json, data)
 
 
 @given(data=mutated(POSITIONS))
@@ -191,6 +200,16 @@ def test_view_reader_on_mutated_views(data):
 def test_record_readers_on_mutated_records(data):
     typed_or_value(record_from_json, data)
     check_record_bounds(typed_or_value(Game.from_record_json, data))
+
+
+@given(data=mutated(PUZZLES))
+@FUZZ
+def test_puzzle_reader_on_mutated_puzzles(data):
+    puzzle = typed_or_value(puzzle_from_json, data)
+    if puzzle is not None:   # accepted: a position in play, legal answers, and it round-trips
+        assert puzzle.position.phase == PLAY and len(puzzle.question) <= 500
+        assert all(action in legal_actions(puzzle.position) for action in puzzle.answers)
+        assert puzzle_from_json(puzzle.to_json()) == puzzle
 
 
 @given(data=mutated(RECORDS + POSITIONS), cut=st.integers(0, 10_000), as_text=st.booleans())
