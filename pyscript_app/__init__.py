@@ -15,6 +15,8 @@ Modules (see docs/page.md):
   render, render_table, render_dialogs   render(state) -> Screen, pure
   saves        the autosave and kept-games formats
   flights, motion   which cards travel where when a move changes the table, and the animation plan
+  diagram, diagram_scene, diagram_words   a position as one self-contained SVG, pure (issue 28);
+               diagram_cli and __main__: `python3 -m pyscript_app diagram FILE …`
   host         the host interface (a typing.Protocol) the runner performs effects through
   runner       performs effects through a host; one sliced search runner (AI turn + hint)
   dom          the browser host (BrowserHost) and start(); with dom_draw, dom_motion, dom_focus,

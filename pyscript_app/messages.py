@@ -333,6 +333,15 @@ What I know shows what the table tells you about the cards you cannot see.</p>
     # --- table looks B: layout and motion (the phone strip) ------------------------------------
     "strip-goods": "goods {goods}",
     "strip-open": "Details", "strip-close": "Hide details",
+    # --- issue 28: the diagram (pyscript_app/diagram.py), a picture of a position -------------
+    "diagram-title": "Jaipur, round {round}: {status}",
+    "diagram-open": "Both hands face up",
+    "diagram-seen-by": "As {name} sees it",
+    "diagram-market": "Market: {cards}",
+    "diagram-hand": "{name}'s hand: {cards}",
+    "diagram-herd": ("{name}'s herd: {n} camel", "{name}'s herd: {n} camels"),
+    "diagram-move": "The move marked: {move}",
+    "diagram-tokens": "{name}: {tokens}, {seals}",
 }
 
 

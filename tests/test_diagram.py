@@ -1,0 +1,330 @@
+"""The diagram (issue 28, item 1): one self-contained SVG of a position, a record's step or a
+puzzle (pyscript_app/diagram.py), and its command `python3 -m pyscript_app diagram`."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from jaipur_core import (
+    PLAY,
+    Game,
+    IllegalActionError,
+    legal_actions,
+    parse_action,
+    position_from_json,
+    position_to_json,
+)
+from pyscript_app import diagram_cli
+from pyscript_app.diagram import THEMES, diagram
+from pyscript_app.diagram_scene import scene_of
+
+ROOT = Path(__file__).resolve().parent.parent
+ART = (ROOT / "web" / "art" / "cards.svg").read_text(encoding="utf-8")
+SVG = "{http://www.w3.org/2000/svg}"
+MAX_BYTES = 40 * 1024
+
+
+def _played(seed: int, steps: int) -> Game:
+    rng, game = random.Random(seed), Game.new(seed=seed)
+    for _ in range(steps):
+        if game.state.phase != PLAY:
+            break
+        game = game.play(rng.choice(legal_actions(game.state)))
+    return game
+
+
+def _crowded():
+    """The position of a few random games with the most cards in sight (hands, herds, discard)."""
+    best, most = None, -1
+    for seed in range(12):
+        for state in _played(seed, 120).rounds[0].positions():
+            if state.phase != PLAY:
+                continue
+            seen = sum(state.hand_size(p) + state.herds[p] for p in (0, 1)) + min(len(state.discard), 1)
+            if seen > most:
+                best, most = state, seen
+    return best
+
+
+GAME = _played(3, 25)
+STATE = GAME.state
+CROWDED = _crowded()
+
+
+def _tree(svg: str) -> ET.Element:
+    return ET.fromstring(svg)   # valid XML, or this raises
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return ["".join(text.itertext()) for text in root.iter(SVG + "text")]
+
+
+def _marks(root: ET.Element) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for element in root.iter():
+        mark = element.get("data-mark")
+        if mark:
+            found[mark] = found.get(mark, 0) + 1
+    return found
+
+
+# --- the picture itself ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seat", (0, 1, None))
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_a_diagram_is_one_self_contained_svg(seat, theme):
+    svg = diagram(STATE, art=ART, seat=seat, theme=theme, caption="A <caption> & more")
+    root = _tree(svg)
+    assert root.tag == SVG + "svg" and root.get("role") == "img"
+    assert "<script" not in svg.lower() and "foreignobject" not in svg.lower()
+    assert not re.search(r"\bon[a-z]+=", svg), "no event handler attributes"
+    for element in root.iter():
+        for name, value in element.attrib.items():
+            if name.endswith("href"):
+                assert value.startswith("#"), f"an outside reference: {value}"
+    assert "url(" not in svg and "http" not in svg.replace("http://www.w3.org/2000/svg", "")
+    assert root.find(SVG + "title").text and root.find(SVG + "desc").text
+    labelled = root.get("aria-labelledby").split()
+    assert labelled == [root.find(SVG + "title").get("id"), root.find(SVG + "desc").get("id")]
+    assert "A <caption> & more" in _texts(root)
+    assert len(svg.encode()) <= MAX_BYTES
+
+
+def test_a_crowded_position_with_the_longest_caption_stays_within_40_kb():
+    move = max(legal_actions(CROWDED), key=lambda action: len(str(action)))
+    caption = ("یک توضیح بلند " * 200)[:2000]
+    for seat in (0, 1, None):
+        svg = diagram(CROWDED, art=ART, seat=seat, move=move, language="fa", theme="dark", caption=caption)
+        _tree(svg)
+        assert len(svg.encode()) <= MAX_BYTES, len(svg.encode())
+
+
+def test_the_description_says_the_market_and_the_hands_in_words():
+    state = position_from_json(json.loads((ROOT / "docs" / "formats.md").read_text().split("```json\n")[1]
+                                          .split("```")[0]))
+    svg = diagram(state, art=ART, seat=None, names=("Ada", "Bo"))
+    desc = _tree(svg).find(SVG + "desc").text
+    assert "Market: 1 diamond + 1 gold + 1 spice + 1 leather + 1 camel." in desc
+    assert "Ada's hand: 1 diamond + 1 gold + 1 leather." in desc
+    assert "Bo's hand: 1 diamond + 1 gold + 1 silver + 1 cloth + 1 spice." in desc
+    assert "Bo's herd: 4 camels." in desc and "The deck holds 35 cards." in desc
+    assert "cloth tokens: 2 2 1 1" in desc and "Ada to play" in desc
+    seen_by_ada = _tree(diagram(state, art=ART, seat=0, names=("Ada", "Bo"))).find(SVG + "desc").text
+    assert "Bo's hand: 5 cards, hidden." in seen_by_ada and "As Ada sees it." in seen_by_ada
+
+
+def _swap_hidden(state, seat: int):
+    """`state` with one card of `seat`'s hand (not a known one) swapped with another good of the deck,
+    or None if there is none to swap."""
+    data = position_to_json(state)
+    player = data["players"][seat]
+    known = list(player.get("known", []))
+    for card in player["hand"]:
+        if card in known:
+            known.remove(card)
+            continue
+        other = next((c for c in data["deck"] if c not in ("camel", card)), None)
+        if other is None:
+            continue
+        player["hand"][player["hand"].index(card)] = other
+        data["deck"][data["deck"].index(other)] = card
+        player["hand"].sort(key=["diamond", "gold", "silver", "cloth", "spice", "leather"].index)
+        return position_from_json(data)
+    return None
+
+
+@pytest.mark.parametrize("seat", (0, 1))
+def test_a_seat_sees_nothing_of_the_other_hand_or_the_deck(seat):
+    """Hidden information by construction: what a seat cannot see does not change its diagram."""
+    swapped = 0
+    for state in (STATE, CROWDED, *(state for seed in range(6) for state in _played(seed, 80).rounds[0].positions()[::7]
+                                     if state.phase == PLAY)):
+        changed = _swap_hidden(state, 1 - seat)
+        if changed is None:
+            continue
+        swapped += 1
+        assert diagram(changed, art=ART, seat=seat) == diagram(state, art=ART, seat=seat)
+        assert diagram(changed, art=ART, seat=None) != diagram(state, art=ART, seat=None)
+        scene = scene_of(state, seat, ("a", "b"))
+        assert scene.seats[1 - seat].hand is None and scene.seats[seat].hand == state.hands[seat]
+    assert swapped >= 3
+
+
+def _expected_marks(state, action) -> dict[str, int]:
+    expected: dict[str, int] = {}
+    if action.kind == "take":
+        expected["take"] = 1
+    elif action.kind == "camels":
+        expected["take"] = state.market[6]
+    elif action.kind == "trade":
+        expected["take"], expected["give"] = sum(action.taken), sum(action.given)
+    else:
+        expected["sell"] = action.count
+    return expected
+
+
+@pytest.mark.parametrize("seat", (None, "mover", "other"))
+def test_a_move_marks_exactly_the_cards_it_takes_and_gives(seat):
+    for state in (STATE, CROWDED):
+        viewer = {None: None, "mover": state.to_move, "other": 1 - state.to_move}[seat]
+        for action in legal_actions(state):
+            root = _tree(diagram(state, art=ART, seat=viewer, move=action))
+            assert _marks(root) == _expected_marks(state, action), str(action)
+
+
+def test_an_illegal_move_is_refused():
+    with pytest.raises(IllegalActionError):
+        diagram(STATE, art=ART, move=parse_action("sell camel 2"))
+
+
+def test_the_persian_diagram_is_right_to_left_in_persian_digits(translated):
+    svg = diagram(CROWDED, art=ART, seat=None, language="fa", move=legal_actions(CROWDED)[0])
+    root = _tree(svg)
+    assert root.get("direction") == "rtl"
+    texts = _texts(root) + [root.find(SVG + "desc").text, root.find(SVG + "title").text]
+    assert all(not re.search(r"[0-9]", text) for text in texts), [t for t in texts if re.search(r"[0-9]", t)]
+    assert any(re.search("[۰-۹]", text) for text in texts)
+    assert "بازار" in svg
+    turkish = diagram(CROWDED, art=ART, language="tr")
+    assert _tree(turkish).get("direction") == "ltr" and "Pazar" in turkish
+
+
+def test_the_diagrams_colours_are_the_tables():
+    """THEMES copies web/app.css's custom properties (light :root, and its dark scheme)."""
+    css = (ROOT / "web" / "app.css").read_text(encoding="utf-8")
+    dark_at = css.index("@media (prefers-color-scheme: dark)")
+    for theme, part in (("light", css[:dark_at]), ("dark", css[dark_at:])):
+        for name, colour in THEMES[theme].items():
+            found = re.search(rf"--{name}:\s*(#[0-9a-f]+);", part)
+            assert found and found.group(1) == colour, f"{theme} --{name}"
+
+
+def test_the_art_is_the_tables_and_only_what_is_used_is_inlined():
+    svg = diagram(STATE, art=ART, seat=0)
+    symbols = {s.get("id").split("-", 1)[1] for s in _tree(svg).iter(SVG + "symbol")}
+    used = {u.get("href").split("-", 1)[1] for u in _tree(svg).iter(SVG + "use")}
+    assert symbols == used and "seal" not in used | {"x"} - {"seal"}
+    with pytest.raises(ValueError):
+        diagram(STATE, art="<svg/>")
+
+
+# --- the command -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("diagram")
+    record = GAME.to_record_json()
+    record["rounds"][0]["notes"] = {"3": "After the third move."}
+    puzzle = {"format": "jaipur-puzzle/1", "position": position_to_json(STATE), "question": "What now?",
+              "answers": [str(legal_actions(STATE)[0])], "explanation": "Because."}
+    paths = {}
+    for name, data in (("position", position_to_json(STATE)), ("record", record), ("puzzle", puzzle),
+                       ("view", {"format": "jaipur-view/1"}), ("bad-position", {"format": "jaipur-position/1"})):
+        paths[name] = folder / f"{name}.json"
+        paths[name].write_text(json.dumps(data))
+    paths["not-json"] = folder / "not.json"
+    paths["not-json"].write_text("{")
+    paths["missing"] = folder / "missing.json"
+    return paths
+
+
+def run(capsysbinary, *argv) -> tuple[int, str, str]:
+    code = diagram_cli.main(["diagram", *map(str, argv)])
+    out, err = capsysbinary.readouterr()
+    return code, out.decode(), err.decode()
+
+
+def test_the_command_writes_the_svg_of_a_position(files, capsysbinary):
+    code, out, err = run(capsysbinary, files["position"], "--seat", "0", "--theme", "dark")
+    assert code == 0 and err == "" and out.endswith("</svg>\n")
+    assert "As Player 1 sees it" in out and _tree(out).get("role") == "img"
+
+
+def test_the_command_draws_a_records_step_with_its_note(files, capsysbinary):
+    code, out, _err = run(capsysbinary, files["record"], "--round", "1", "--at", "3")
+    state = GAME.rounds[0].positions()[3]
+    assert code == 0 and "After the third move." in _texts(_tree(out))
+    assert out == diagram(state, art=ART, names=GAME.players, caption="After the third move.") + "\n"
+    code, last, _err = run(capsysbinary, files["record"], "--caption", "")
+    assert code == 0 and last == diagram(GAME.state, art=ART, names=GAME.players) + "\n"
+
+
+def test_the_command_shows_a_puzzle_to_its_solver(files, capsysbinary):
+    code, out, _err = run(capsysbinary, files["puzzle"], "--lang", "tr")
+    desc = _tree(out).find(SVG + "desc").text
+    assert code == 0 and "What now?" in out and "gözünden" in desc
+    assert desc.count("gizli") == 1   # the other hand is face down: the solver sees their own view
+
+
+def test_the_command_marks_a_move(files, capsysbinary):
+    action = next(a for a in legal_actions(STATE) if a.kind == "trade")
+    code, out, _err = run(capsysbinary, files["position"], "--move", str(action))
+    assert code == 0 and _marks(_tree(out)) == _expected_marks(STATE, action)
+
+
+BAD = [
+    ("missing file", ("missing",), "cannot read"),
+    ("not JSON", ("not-json",), "is not valid JSON"),
+    ("a view", ("view",), "format: expected jaipur-position/1, jaipur-game/1 or jaipur-puzzle/1"),
+    ("a refused position", ("bad-position",), "invalid position: phase: missing"),
+    ("--round of a position", ("position", "--round", "1"), "--round and --at choose a step of a game record"),
+    ("--at of a puzzle", ("puzzle", "--at", "0"), "--round and --at choose a step"),
+    ("round out of range", ("record", "--round", "2"), "--round: the record has rounds 1 to 1, not 2"),
+    ("step out of range", ("record", "--at", "99"), "--at: round 1 has steps 0 to"),
+    ("--at not a number", ("record", "--at", "x"), "not an integer"),
+    ("illegal move", ("position", "--move", "sell camel 2"), "--move: illegal action 'sell camel 2'"),
+    ("not a move", ("position", "--move", "take camel"), "invalid position: "),
+    ("bad seat", ("position", "--seat", "2"), "invalid choice"),
+    ("bad language", ("position", "--lang", "de"), "invalid choice"),
+    ("bad theme", ("position", "--theme", "blue"), "invalid choice"),
+    ("caption too long", ("position", "--caption", "x" * 2001), "a caption is at most 2000 characters"),
+    ("no file", (), "the following arguments are required"),
+]
+
+
+@pytest.mark.parametrize("name, argv, message", BAD, ids=[case[0] for case in BAD])
+def test_bad_input_is_one_line_and_exit_2(files, capsysbinary, name, argv, message):
+    argv = tuple(files.get(arg, arg) if isinstance(arg, str) else arg for arg in argv)
+    code, out, err = run(capsysbinary, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1, err
+    assert message in err, err
+
+
+def test_python_m_pyscript_app_runs_the_command(files):
+    done = subprocess.run([sys.executable, "-m", "pyscript_app", "diagram", str(files["position"]), "--lang", "fa"],
+                          capture_output=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and done.stdout.decode().startswith("<svg") and b"rtl" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "pyscript_app", "diagram", "-"], input=b"[]",
+                         capture_output=True, cwd=ROOT, timeout=60)
+    assert bad.returncode == 2 and bad.stderr.count(b"\n") == 1
+
+
+def test_formats_md_describes_the_command_and_every_option():
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    heading = "### `diagram`"
+    assert heading in text.splitlines()
+    body = text.split(heading, 1)[1].split("\n#", 1)[0]
+    command = diagram_cli.build_parser()._subparsers._group_actions[0].choices["diagram"]  # type: ignore[union-attr]
+    for action in command._actions:
+        for option in action.option_strings:
+            if option not in ("-h", "--help"):
+                assert option in body, option
+        for choice in action.choices or ():
+            assert f"{choice}" in body, choice
+
+
+def test_a_record_step_leaves_the_input_untouched(files):
+    data = json.loads(files["record"].read_text())
+    before = copy.deepcopy(data)
+    Game.from_record_json(data)
+    assert data == before
