@@ -65,11 +65,10 @@ def diagram(state: GameState, *, art: str, seat: int | None = None, names=("", "
     """The SVG text of `state` seen by `seat` (None: both hands face up), `move` marked.
 
     IllegalActionError if `move` cannot be played in `state`; ValueError for an unknown
-    language or theme, or a caption of more than MAX_CAPTION_CHARS."""
-    if language not in LANGUAGES or theme not in THEMES:
-        raise ValueError(f"unknown language {language!r} or theme {theme!r}")
-    if len(caption) > MAX_CAPTION_CHARS:
-        raise ValueError(f"a caption is at most {MAX_CAPTION_CHARS} characters, this one has {len(caption)}")
+    language or theme, or a caption of more than MAX_CAPTION_CHARS (the callers check both
+    and say so in their own words)."""
+    if language not in LANGUAGES or theme not in THEMES or len(caption) > MAX_CAPTION_CHARS:
+        raise ValueError(language, theme, len(caption))
     if move is not None:
         reason = why_illegal(state, move)
         if reason is not None:
@@ -279,7 +278,7 @@ def _symbols(art: str, used: set[str], prefix: str) -> str:
             found.append(f'<symbol id="{prefix}-{symbol_id}"{attributes}>{folded}</symbol>')
     missing = used - {match[0] for match in _SYMBOL.findall(art)}
     if missing:
-        raise ValueError(f"the art has no symbol {', '.join(sorted(missing))}")
+        raise ValueError(sorted(missing))  # the art is the table's: every symbol is there
     return "".join(found)
 
 

@@ -76,14 +76,14 @@ def cmd_diagram(args) -> str:
         raise BadInput(f"invalid {_what(kind)}: {error}") from None
     if args.caption is not None:
         caption = args.caption
+    if len(caption) > diagram.MAX_CAPTION_CHARS:
+        raise BadInput(f"--caption: {len(caption):,} characters, the limit is {diagram.MAX_CAPTION_CHARS:,}")
     _load_language(args.lang)
     try:
         return diagram.diagram(state, art=_art(), seat=seat, names=names, move=move, language=args.lang,
                                theme=args.theme, caption=caption)
     except JaipurError as error:
         raise BadInput(f"--move: {error}") from None
-    except ValueError as error:
-        raise BadInput(str(error)) from None
 
 
 def _what(kind) -> str:

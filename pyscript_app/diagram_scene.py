@@ -116,4 +116,4 @@ def _marks(move: Action, mover: int, market_camels: int) -> Marks:
             return Marks(mover=mover, taken=taken, from_hand=given[:6], from_herd=given[CAMEL])
         case Sell(good=good, count=count):
             return Marks(mover=mover, from_hand=tuple(count if g == good else 0 for g in GOODS), sold=True)
-    raise TypeError(f"not an action: {move!r}")
+    raise TypeError(move)

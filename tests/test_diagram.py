@@ -286,7 +286,7 @@ BAD = [
     ("bad seat", ("position", "--seat", "2"), "invalid choice"),
     ("bad language", ("position", "--lang", "de"), "invalid choice"),
     ("bad theme", ("position", "--theme", "blue"), "invalid choice"),
-    ("caption too long", ("position", "--caption", "x" * 2001), "a caption is at most 2000 characters"),
+    ("caption too long", ("position", "--caption", "x" * 2001), "--caption: 2,001 characters, the limit is 2,000"),
     ("no file", (), "the following arguments are required"),
 ]
 
