@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from html import escape
+from html import escape as _escape
 
 from jaipur_core import CAMEL, GOODS, Action, GameState, IllegalActionError, why_illegal
 from jaipur_core.limits import MAX_NOTE_CHARS
@@ -57,7 +57,17 @@ THEMES = {
 CARD_KEYS = ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel")
 FONTS = {"fa": "Vazirmatn, Tahoma, sans-serif"}
 FONT = "system-ui, 'Segoe UI', Roboto, sans-serif"
+#: Characters XML 1.0 does not allow even escaped (C0 controls but tab and line breaks, lone
+#: surrogates, U+FFFE/U+FFFF): a name or note from a stranger may hold them.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: Characters of a player's name drawn in a seat's panel (the <desc> says it whole).
+NAME_CHARS = 28
 _SYMBOL = re.compile(r'<symbol id="([a-z]+)"([^>]*)>(.*?)</symbol>', re.DOTALL)
+
+
+def escape(text: str) -> str:
+    """`text` as XML character data: escaped, and without the characters XML cannot hold."""
+    return _escape(_NOT_XML.sub("", text), quote=True)
 
 
 def diagram(state: GameState, *, art: str, seat: int | None = None, names=("", ""), move: Action | None = None,
@@ -99,12 +109,12 @@ def draw(scene: Scene, art: str, *, language: str, theme: str, caption: str = ""
         y = _legend(canvas, scene, y + 8, move_words)
     height = y + 12
     desc = words.description(scene, move_words)
-    key = hashlib.sha256(f"{desc}|{caption}|{theme}|{language}".encode()).hexdigest()[:8]
+    key = hashlib.sha256(f"{desc}|{caption}|{theme}|{language}".encode("utf-8", "surrogatepass")).hexdigest()[:8]
     prefix = f"jd{key}"
     body = "".join(canvas.parts).replace("#@", f"#{prefix}-")
     font = FONTS.get(language, FONT)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
-            f'height="{height}" role="img" aria-labelledby="{prefix}-t {prefix}-d" '
+            f'height="{height}" role="img" aria-labelledby="{prefix}-t {prefix}-d" xml:lang="{language}" '
             f'direction="{"rtl" if canvas.rtl else "ltr"}" font-family="{font}">'
             f'<title id="{prefix}-t">{escape(caption or words.title(scene))}</title>'
             f'<desc id="{prefix}-d">{escape(desc)}</desc>'
@@ -163,7 +173,8 @@ def _seat_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> int:
     seat = scene.seats[index]
     canvas.rect(MARGIN - 6, y, WIDTH - 2 * MARGIN + 12, 100, fill=canvas.colour("felt"), rx=8)
     to_move = scene.phase == "play" and scene.to_move == index
-    label = _("status-to-play", name=seat.name) if to_move else seat.name
+    name = seat.name if len(seat.name) <= NAME_CHARS else seat.name[:NAME_CHARS - 1] + "…"
+    label = _("status-to-play", name=name) if to_move else name
     canvas.text(MARGIN, y + 16, label, size=13, bold=True, colour=canvas.colour("accent") if to_move else None)
     right = WIDTH - MARGIN
     for _seal in range(seat.seals):

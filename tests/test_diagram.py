@@ -13,6 +13,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jaipur_core import (
     PLAY,
@@ -179,6 +181,53 @@ def test_a_move_marks_exactly_the_cards_it_takes_and_gives(seat):
         for action in legal_actions(state):
             root = _tree(diagram(state, art=ART, seat=viewer, move=action))
             assert _marks(root) == _expected_marks(state, action), str(action)
+
+
+def test_text_from_strangers_is_drawn_as_text_and_xml_stays_valid():
+    names = ("<b>Ada</b> & \x00\x01\ud800 " + "x" * 90, "Bo\u202e\ufffe")
+    svg = diagram(STATE, art=ART, names=names, caption="\x07note <script>alert(1)</script> \udfff")
+    root = _tree(svg)
+    assert "<script" not in svg and "&lt;script&gt;" in svg and "<b>" not in svg
+    assert "<b>Ada</b> &  xxx" in root.find(SVG + "desc").text   # the text itself, controls dropped
+    svg.encode("utf-8")   # no lone surrogate left
+    assert all(len(text) < 60 for text in _texts(root) if "Ada" in text)   # a long name is cut in the picture
+
+
+def test_every_phase_draws_finished_rounds_and_games_included():
+    game, rng = Game.new(seed=11), random.Random(11)
+    while game.state.phase != "game_over":
+        game = game.play(rng.choice(legal_actions(game.state))) if game.state.phase == PLAY else game.next_round()
+    for state in (game.rounds[0].end, game.state):
+        for seat in (0, 1, None):
+            root = _tree(diagram(state, art=ART, seat=seat))
+            assert root.find(SVG + "title").text.endswith(("Round over", "Game over"))
+
+
+POSITIONS = [state for seed in range(4) for state in _played(seed, 90).rounds[0].positions()[::9]
+             if state.phase == PLAY]
+
+
+@given(index=st.integers(0, len(POSITIONS) - 1), seat=st.sampled_from((0, 1, None)), pick=st.integers(0, 10_000),
+       language=st.sampled_from(("en", "fa", "tr")), theme=st.sampled_from(sorted(THEMES)),
+       caption=st.text(max_size=300))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_position_seat_move_and_caption_give_a_valid_small_svg(translated_once, index, seat, pick, language,
+                                                                    theme, caption):
+    state = POSITIONS[index]
+    actions = legal_actions(state)
+    move = actions[pick % len(actions)]
+    svg = diagram(state, art=ART, seat=seat, move=move, language=language, theme=theme, caption=caption)
+    root = _tree(svg)
+    assert len(svg.encode("utf-8")) <= MAX_BYTES
+    assert _marks(root) == _expected_marks(state, move)
+
+
+@pytest.fixture(scope="module")
+def translated_once():
+    """The fa and tr catalogs, compiled once for the module (the command's own loader)."""
+    pytest.importorskip("babel")
+    for language in ("fa", "tr"):
+        diagram_cli._load_language(language)
 
 
 def test_an_illegal_move_is_refused():
