@@ -93,7 +93,12 @@ def diagram(state: GameState, *, art: str, seat: int | None = None, names=("", "
 def draw(scene: Scene, art: str, *, language: str, theme: str, caption: str = "",
          move_words: str | None = None) -> str:
     """The SVG of a scene, its words in the active catalog (`diagram` sets it)."""
-    canvas = _Canvas(THEMES[theme], LANGUAGES[language][1] == "rtl")
+    desc = words.description(scene, move_words)
+    if caption:
+        desc = f"{caption}\n{desc}"
+    key = hashlib.sha256(f"{desc}|{theme}|{language}".encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    prefix = f"jd{key}"   # the picture's own ids: several diagrams may share one page
+    canvas = _Canvas(THEMES[theme], LANGUAGES[language][1] == "rtl", prefix)
     y = 12
     for line in _wrap(caption):
         canvas.text(MARGIN, y + 15, line, size=15, bold=True)
@@ -108,15 +113,12 @@ def draw(scene: Scene, art: str, *, language: str, theme: str, caption: str = ""
     if move_words:
         y = _legend(canvas, scene, y + 8, move_words)
     height = y + 12
-    desc = words.description(scene, move_words)
-    key = hashlib.sha256(f"{desc}|{caption}|{theme}|{language}".encode("utf-8", "surrogatepass")).hexdigest()[:8]
-    prefix = f"jd{key}"
-    body = "".join(canvas.parts).replace("#@", f"#{prefix}-")
+    body = "".join(canvas.parts)
     font = FONTS.get(language, FONT)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'height="{height}" role="img" aria-labelledby="{prefix}-t {prefix}-d" xml:lang="{language}" '
             f'direction="{"rtl" if canvas.rtl else "ltr"}" font-family="{font}">'
-            f'<title id="{prefix}-t">{escape(caption or words.title(scene))}</title>'
+            f'<title id="{prefix}-t">{escape(words.title(scene))}</title>'
             f'<desc id="{prefix}-d">{escape(desc)}</desc>'
             f'<defs>{_symbols(art, canvas.used, prefix)}</defs>'
             f'<rect width="{WIDTH}" height="{height}" rx="12" fill="{canvas.colour("paper")}"/>{body}</svg>')
@@ -125,8 +127,8 @@ def draw(scene: Scene, art: str, *, language: str, theme: str, caption: str = ""
 class _Canvas:
     """SVG parts laid out left to right; mirrored (x -> WIDTH - x) for a right-to-left language."""
 
-    def __init__(self, colours: dict, rtl: bool):
-        self.colours, self.rtl = colours, rtl
+    def __init__(self, colours: dict, rtl: bool, prefix: str):
+        self.colours, self.rtl, self.prefix = colours, rtl, prefix
         self.parts: list[str] = []
         self.used: set[str] = set()
 
@@ -142,8 +144,8 @@ class _Canvas:
 
     def use(self, symbol: str, x, y, w, h, fill: str, ink: str):
         self.used.add(symbol)
-        self.parts.append(f'<use href="#@{symbol}" x="{self.x(x, w):g}" y="{y:g}" width="{w:g}" height="{h:g}" '
-                          f'fill="{fill}" color="{ink}"/>')
+        self.parts.append(f'<use href="#{self.prefix}-{symbol}" x="{self.x(x, w):g}" y="{y:g}" '
+                          f'width="{w:g}" height="{h:g}" fill="{fill}" color="{ink}"/>')
 
     def text(self, x, y, text: str, size=12, anchor="start", bold=False, soft=False, colour=None):
         fill = colour or self.colour("ink-soft" if soft else "ink")

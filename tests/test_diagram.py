@@ -190,6 +190,7 @@ def test_text_from_strangers_is_drawn_as_text_and_xml_stays_valid():
     assert "<script" not in svg and "&lt;script&gt;" in svg and "<b>" not in svg
     assert "<b>Ada</b> &  xxx" in root.find(SVG + "desc").text   # the text itself, controls dropped
     svg.encode("utf-8")   # no lone surrogate left
+    assert "#@x" in _texts(_tree(diagram(STATE, art=ART, caption="#@x")))
     assert all(len(text) < 60 for text in _texts(root) if "Ada" in text)   # a long name is cut in the picture
 
 
