@@ -212,7 +212,8 @@ def _cards_row(canvas: _Canvas, scene: Scene, index: int, seat: Seat, y: int) ->
         out = marks.from_herd if marks else 0
         canvas.card(CAMEL, x, y, mark="give" if n >= seat.herd - out else None)
         x += HERD_STEP
-    canvas.text(x + CARD_W + 2 if seat.herd else x, y + CARD_H / 2 + 4, _("herd-label", n=seat.herd), size=11)
+    herd = words.plain(_("herd-count", n=seat.herd))  # the table's words: "Herd: 3"
+    canvas.text(x + CARD_W + 2 if seat.herd else x, y + CARD_H / 2 + 4, herd, size=11)
 
 
 def _middle(canvas: _Canvas, scene: Scene, y: int) -> int:
