@@ -226,6 +226,9 @@ def import_text(state: TableState, text: str, name: str):
 
 # --- boot -----------------------------------------------------------------------------------
 
+EMBED_EXTRAS = frozenset({"tools", "log"})  # what ?show= may add to an embedded table
+
+
 def boot(state: TableState, event) -> tuple[TableState, tuple]:
     params = dict(event.params)
     home = EMBED_SAVE_KEY if event.embed else SAVE_KEY
@@ -242,7 +245,9 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
         seed = int(params["seed"]) if "seed" in params else None
     except ValueError:
         seed = None
-    state = replace(state, booted=True, embed=event.embed, home_key=home, settings=settings,
+    # An embed is the table alone; the snippet may ask for more (?show=tools,log).
+    shows = frozenset(params.get("show", "").split(",")) & EMBED_EXTRAS
+    state = replace(state, booted=True, embed=event.embed, embed_shows=shows, home_key=home, settings=settings,
                     pause_ms=pause, seed_param=seed, page_url=event.page_url, entropy=event.entropy)
     effects: tuple = ()
     # the kept games

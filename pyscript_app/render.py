@@ -111,6 +111,7 @@ def _render(state: TableState) -> Screen:
     view = view_of(state.position, state.seat)
     turn = turn_of(state)
     classes = ("table" + (" is-embed" if state.embed else "") + (" is-thinking" if turn == "ai" else "")
+               + "".join(f" shows-{extra}" for extra in sorted(state.embed_shows) if state.embed)
                + (" animate" if state.animate else "") + (" is-review" if turn == "review" else "")
                + (" details-open" if state.details else ""))
     shown = state.position if state.review is None else state.line.steps()[state.review][3]

@@ -120,6 +120,7 @@ class TableState:
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None
     embed: bool = False
+    embed_shows: frozenset = frozenset()  # what an embed shows besides the table: tools, log (?show=)
     pause_ms: int = 250
     seed_param: int | None = None  # ?seed=, used by the first new game only
     page_url: str = ""

@@ -12,6 +12,7 @@ Measured in the browser, boxes against the viewport, not by screenshot:
   action buttons -- is on one screen, as before.
 - The market does not jump to two rows when the discard gets its first card (item 7): its
   box keeps its height, at a laptop's width and a tablet's.
+- An embedded table (issue 28) is the table alone, and fits each size the embed maker offers.
 
 tools/screenshots.py draws the same screens for eyes.
 """
@@ -148,3 +149,27 @@ def test_the_market_keeps_its_row_when_the_discard_gets_its_first_card(page, loa
         tops = page.evaluate(MEASURE)["rowTops"]
         assert len(set(tops)) == 1, tops
 
+
+
+EMBED_SIZES = ((360, 640), (480, 720), (760, 520))  # the embed maker's presets (issue 28)
+
+
+def test_an_embedded_table_is_the_table_alone_and_fits_each_frame_size(booted_page):
+    """Issue 28, item 6: no tools, language menu or log in a post unless the snippet asks
+    (?show=tools,log); at each preset size the page does not scroll and a move needs nothing
+    off screen."""
+    page = booted_page(_link("", game_fragment(MID_GAME)).replace("./?", "embed.html?"))
+    wait_until_settled(page)
+    try:
+        for width, height in EMBED_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"embed {width}x{height}"
+            assert page.get_by_test_id("btn-new-game").is_hidden(), where
+            assert page.get_by_test_id("lang-fa").is_hidden() and page.get_by_test_id("log").is_hidden(), where
+            assert_fits(page, where)
+            assert page.evaluate(MEASURE)["scrolls"] <= 0, where
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+    asked = booted_page(_link("&show=tools,log", game_fragment(MID_GAME)).replace("./?", "embed.html?"))
+    wait_until_settled(asked)
+    assert asked.get_by_test_id("btn-rules").is_visible() and asked.get_by_test_id("log").is_visible()

@@ -110,7 +110,7 @@ def test_a_games_link_opens_the_embed_at_the_step_reviewed(page, load_game):
 
 def test_rules_panel_opens_in_an_embedded_game(page, load_game):
     page.set_viewport_size({"width": 320, "height": 640})
-    load_game("embed.html")
+    load_game("embed.html?show=tools")  # an embed shows its tools only where the snippet asks
     page.get_by_test_id("btn-rules").click()
     panel = page.get_by_test_id("rules-panel")
     assert panel.is_visible() and "sold at least two at a time" in panel.inner_text()
@@ -131,4 +131,5 @@ def test_embed_in_a_320px_iframe(page, base_url):
     assert frame.get_by_test_id("market-card").count() == sum(state.market)
     inner = page.frames[1]
     assert inner.evaluate("document.documentElement.scrollWidth") <= 320
-    assert frame.get_by_test_id("btn-rules").is_visible()
+    assert frame.get_by_test_id("btn-take").is_visible()
+    assert frame.get_by_test_id("btn-rules").is_hidden()  # the table alone: no tools unless asked
