@@ -19,9 +19,10 @@ from .errors import JaipurError
 from .game import Game
 from .limits import MAX_NUMBER_CHARS, clip
 from .position import position_from_json, position_to_json
+from .puzzle import PUZZLE_FORMAT, puzzle_from_json
 from .record import RECORD_FORMAT, replay_json
 from .rules import apply, legal_actions
-from .share import game_fragment, position_fragment
+from .share import game_fragment, position_fragment, puzzle_fragment
 from .state import new_game, next_round
 from .view import view_of
 
@@ -96,16 +97,19 @@ def cmd_replay(args) -> str:
 
 
 def cmd_share(args) -> str:
-    """The URL fragment that opens a position or game record in the page."""
-    data = read_json(args.file, "position or record")
+    """The URL fragment that opens a position, game record or puzzle in the page."""
+    data = read_json(args.file, "position, record or puzzle")
     kind = data.get("format") if isinstance(data, dict) else None
+    what = "record" if kind == RECORD_FORMAT else "puzzle" if kind == PUZZLE_FORMAT else "position"
     try:
         if kind == RECORD_FORMAT:
             fragment = game_fragment(Game.from_record_json(data))
+        elif kind == PUZZLE_FORMAT:
+            fragment = puzzle_fragment(puzzle_from_json(data))
         else:
             fragment = position_fragment(position_from_json(data))
     except JaipurError as error:
-        raise BadInput(f"invalid {'record' if kind == RECORD_FORMAT else 'position'}: {error}") from None
+        raise BadInput(f"invalid {what}: {error}") from None
     return args.url.split("#")[0] + "#" + fragment
 
 
@@ -142,8 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=cmd_replay)
 
     share = commands.add_parser(
-        "share", help="print the link fragment (#position=... or #game=...) that opens it in the page")
-    share.add_argument("file", help="position or game record JSON file, or - for stdin")
+        "share", help="print the link fragment (#position=..., #game=... or #puzzle=...) that opens it in the page")
+    share.add_argument("file", help="position, game record or puzzle JSON file, or - for stdin")
     share.add_argument("--url", default="", help="page URL to put in front, e.g. https://example.org/jaipur/embed.html")
     share.set_defaults(run=cmd_share)
 

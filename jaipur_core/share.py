@@ -1,8 +1,11 @@
-"""Positions and game records in a URL fragment, for links and blog embeds.
+"""Positions, game records and puzzles in a URL fragment, for links and blog embeds.
 
-`#position=CODE` or `#game=CODE`, where CODE is the compact JSON, deflated and
-base64url-encoded without padding: a full position takes about 500 characters.
-For hand-written links the value may also be the JSON itself, percent-encoded.
+`#position=CODE`, `#game=CODE` or `#puzzle=CODE`, where CODE is `v1.` (the link
+format's version) then the compact JSON, deflated and base64url-encoded without
+padding: a full position takes about 500 characters. A CODE without a version
+(written before links had one) is read as version 1; a later version is refused
+with a message that says so. For hand-written links the value may also be the
+JSON itself, percent-encoded.
 
 A link is untrusted input: its length, the size it inflates to and the JSON in
 it are read within the limits of `limits.py`, and every failure is a
@@ -23,9 +26,12 @@ from .game import Game
 from .jsontext import load_json
 from .limits import MAX_FRAGMENT_CHARS, MAX_JSON_BYTES
 from .position import position_from_json, position_to_json
+from .puzzle import Puzzle, puzzle_from_json
 from .state import GameState
 
-FRAGMENT_KINDS = ("position", "game")
+FRAGMENT_KINDS = ("position", "game", "puzzle")
+LINK_VERSION = 1          # the version every link is written with (`v1.` before its CODE)
+_VERSIONED = re.compile(r"v(\d{1,6})\.(.*)", re.DOTALL)  # base64url never holds a "."
 
 
 class InvalidShareError(JaipurError):
@@ -42,6 +48,12 @@ def decode_data(code: str) -> dict:
     if len(code) > MAX_FRAGMENT_CHARS:
         raise InvalidShareError(f"the link is too long ({len(code)} characters, "
                                 f"the limit is {MAX_FRAGMENT_CHARS})")
+    versioned = _VERSIONED.fullmatch(code)
+    if versioned:
+        version, code = int(versioned.group(1)), versioned.group(2)
+        if version != LINK_VERSION:
+            raise InvalidShareError(f"the link was made by another version of the page (link version "
+                                    f"{version}; this page reads version {LINK_VERSION})")
     try:
         text = unquote(code, errors="strict").strip()
     except UnicodeDecodeError:
@@ -56,7 +68,7 @@ def decode_data(code: str) -> dict:
     except InvalidJSONError as error:
         raise InvalidShareError(str(error)) from None
     if not isinstance(data, dict):
-        raise InvalidShareError("the link's data is not a position or a game record")
+        raise InvalidShareError("the link's data is not a position, a game record or a puzzle")
     return data
 
 
@@ -81,6 +93,12 @@ def inflate(text: str, limit: int = MAX_JSON_BYTES) -> bytes:
 
 def position_fragment(state: GameState) -> str:
     return _fragment("position", position_to_json(state))
+
+
+def puzzle_fragment(puzzle: Puzzle) -> str:
+    """The `puzzle=CODE` fragment of `puzzle` (its answers and explanation are in the link: the
+    page keeps them out of what it shows until the reader has answered)."""
+    return _fragment("puzzle", puzzle.to_json())
 
 
 def game_fragment(game: Game, at: int | None = None) -> str:
@@ -113,7 +131,7 @@ def page_link(page_url: str, page: str, fragment: str) -> str:
 
 
 def _fragment(kind: str, data: dict) -> str:
-    code = encode_data(data)
+    code = f"v{LINK_VERSION}.{encode_data(data)}"
     if len(code) > MAX_FRAGMENT_CHARS:
         raise InvalidShareError(f"too long for a link ({len(code)} characters, the limit is "
                                 f"{MAX_FRAGMENT_CHARS}): share the file instead")
@@ -121,14 +139,15 @@ def _fragment(kind: str, data: dict) -> str:
 
 
 def parse_fragment(fragment: str):
-    """What a fragment shares: ('position', GameState), ('game', Game) or None if empty.
+    """What a fragment shares: ('position', GameState), ('game', Game), ('puzzle', Puzzle) or
+    None if empty.
 
-    Raises InvalidShareError / InvalidPositionError / InvalidRecordError (all
-    JaipurErrors) with a readable message for bad data.
+    Raises InvalidShareError / InvalidPositionError / InvalidRecordError / InvalidPuzzleError
+    (all JaipurErrors) with a readable message for bad data.
     """
     if not isinstance(fragment, str):
         raise InvalidShareError(f"a link fragment must be text, not {type(fragment).__name__}")
-    if len(fragment) > MAX_FRAGMENT_CHARS + len("#position="):
+    if len(fragment) > MAX_FRAGMENT_CHARS + len("#position="):  # CODE's limit counts its "v1."
         raise InvalidShareError(f"the link is too long ({len(fragment)} characters, "
                                 f"the limit is {MAX_FRAGMENT_CHARS})")
     fragment = fragment.lstrip("#").strip()
@@ -136,8 +155,10 @@ def parse_fragment(fragment: str):
         return None
     kind, separator, code = fragment.partition("=")
     if not separator or kind not in FRAGMENT_KINDS:
-        raise InvalidShareError("the link should end in #position=… or #game=…")
+        raise InvalidShareError("the link should end in #position=…, #game=… or #puzzle=…")
     data = decode_data(code)
     if kind == "position":
         return kind, position_from_json(data)
+    if kind == "puzzle":
+        return kind, puzzle_from_json(data)
     return kind, Game.from_record_json(data)

@@ -263,10 +263,29 @@ def test_share_refuses_a_record_too_long_for_a_link(write):
     bad(run("share", write(data)), "invalid record: too long for a link", "the limit is 65536")
 
 
+def _puzzle(**changes) -> dict:
+    data = {"format": "jaipur-puzzle/1", "position": RICH, "question": "What now?",
+            "answers": ["camels"], "explanation": "Camels first."}
+    return {**data, **changes}
+
+
+def test_share_a_puzzle_gives_a_puzzle_link_with_its_version(write):
+    from jaipur_core.share import parse_fragment
+    link = ok("share", write(_puzzle()), "--url", "https://example.org/jaipur/index.html").strip()
+    page, fragment = link.split("#", 1)
+    assert page == "https://example.org/jaipur/index.html" and fragment.startswith("puzzle=v1.")
+    kind, puzzle = parse_fragment(fragment)
+    assert kind == "puzzle" and puzzle.to_json() == _puzzle(position=position_to_json(position_from_json(RICH)))
+
+
 @pytest.mark.parametrize("data, fragment", [
     ("[]", "invalid position: position: expected an object"),
     ('{"format": "jaipur-game/1"}', "invalid record: players"),
     ('{"format": "jaipur-position/1"}', "invalid position: phase: missing"),
+    ('{"format": "jaipur-puzzle/1"}', "invalid puzzle: position: missing"),
+    (json.dumps(_puzzle(answers=["take diamond"])), "invalid puzzle: answers[0]: 'take diamond' is not legal"),
+    (json.dumps(_puzzle(question="?" * 501)), "invalid puzzle: question: "),
+    (json.dumps(_puzzle(position={**RICH, "phase": "round_over"})), "invalid puzzle: position."),
 ])
 def test_share_bad_input(write, data, fragment):
     bad(run("share", write(data)), fragment)

@@ -178,11 +178,11 @@ def test_inflate_returns_at_most_the_limit():
     ("#position=" + "%7B%22a%22%3A" * 1000, InvalidShareError, "nests more than"),
     ("#position=%7B%22round%22%3A" + "9" * 4400 + "%7D", InvalidShareError, "a number of 4400 characters"),
     ("#position=%7B%FF%7D", InvalidShareError, "not UTF-8"),
-    ("#position=" + deflated(b"[1]"), InvalidShareError, "not a position or a game record"),
+    ("#position=" + deflated(b"[1]"), InvalidShareError, "not a position, a game record or a puzzle"),
     ("#game=" + encode_data(record_json(["take gold"] * (MAX_ACTIONS_PER_ROUND + 1))), InvalidRecordError,
      "rounds[0].actions: 401 actions in one round, the limit is 400"),
     ("#position=" + encode_data({**START, "round": 10 ** 30}), InvalidPositionError, "round: "),
-    ("#move=1", InvalidShareError, "#position=… or #game=…"),
+    ("#move=1", InvalidShareError, "#position=…, #game=… or #puzzle=…"),
 ])
 def test_bad_links_give_one_typed_error(fragment, error, fragment_text):
     with pytest.raises(error) as raised:
