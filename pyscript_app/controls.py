@@ -41,6 +41,7 @@ class Button(StrEnum):
     TRY_AGAIN = "try-again"            # the computer's search failed: start it again
     RESULT_ASIDE = "result-aside"      # data-value: table (set the result aside) | result (back)
     DETAILS = "details"                # phones: the opponent and token piles
+    PUZZLE = "puzzle"                  # data-value: make | show | retry | clear | link | export | copy | leave
 
 
 class Control(StrEnum):

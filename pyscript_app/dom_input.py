@@ -5,6 +5,8 @@ One delegated click listener on the page turns `data-action` attributes into eve
 focus work (Tab kept inside an open dialog, arrows inside the rows of cards, M / Y / L), then
 turns keys into events (keys.from_key: Escape, the review's arrows, the action keys of
 keys.py); the file input's `change` reads the chosen file (dom_services) into `FileChosen`.
+A click first sends the page's text fields (`data-field`: a puzzle's question and explanation)
+as `FieldsRead`, so what was typed is in the state before the click is handled.
 Everything is injected: `dispatch` and `state` (the runner's), the focus, `read_text`, and
 `failed` for an exception. The listeners' proxies are kept for the page's lifetime.
 """
@@ -17,7 +19,7 @@ from pyodide.ffi import create_proxy
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .dom_js import page_is_rtl, text, value
-from .events import FileChosen, from_dom
+from .events import FieldsRead, FileChosen, from_dom
 from .keys import from_key
 
 
@@ -51,8 +53,14 @@ class Input:
                              text(element.getAttribute("data-value")) or "",
                              text(element.getAttribute("data-zone")) or "",
                              text(element.getAttribute("data-index")))
-            if found is not None:
-                self.dispatch(found)
+            if found is None:
+                return
+            # The text fields (a puzzle's question and explanation) as typed, before the click is handled.
+            fields = tuple((text(field.getAttribute("data-field")) or "", text(field.value) or "")
+                           for field in self.root.querySelectorAll("[data-field]"))
+            if fields:
+                self.dispatch(FieldsRead(fields))
+            self.dispatch(found)
         except Exception as error:
             self.failed(error)
 

@@ -71,6 +71,13 @@ class MoveShown:
 
 
 @dataclass(frozen=True)
+class FieldsRead:
+    """The text fields on the page (`data-field` name, text), read before a click is handled."""
+
+    fields: tuple = ()
+
+
+@dataclass(frozen=True)
 class FileChosen:
     name: str
     text: str

@@ -20,6 +20,7 @@ from . import languages
 from .controls import Button
 from .effects import Ready, Save, StartSearch
 from .messages import _
+from .puzzle_state import Solving
 from .saves import (
     EMBED_SAVE_KEY,
     KEPT_LIMIT,
@@ -54,7 +55,7 @@ def settle(state: TableState) -> tuple[TableState, tuple]:
         # No move can follow (the record would not read back): say so, start no search.
         return replace(state, note=round_full_note(state.game)), effects
     if (not state.friend and position.phase == PLAY and position.to_move != state.seat
-            and state.review is None and state.search is None):
+            and state.review is None and state.search is None and state.puzzle is None):
         seed = f"jaipur-ai/{state.game.seed}/{position.round}/{len(state.game.rounds[-1].actions)}"
         effects += (StartSearch("ai", state.token, view_of(position, position.to_move), state.level,
                                 seed, state.pause_ms),)
@@ -98,7 +99,7 @@ def install(state: TableState, line: Game, mode: str, level: str, seat: int,
     state = replace(state, line=line, mode=mode, level=level, seat=seat, first=first, save_key=save_key,
                     reviewable=reviewable, handover=handover, selection=EMPTY, panel=None, note=None,
                     last_move="", last_cards=(), new_market=frozenset(), animate=True, review=None,
-                    token=state.token + 1, search=None, share=None)
+                    token=state.token + 1, search=None, share=None, puzzle=None)
     return replace(state, log=log_of(state, line))
 
 
@@ -309,6 +310,14 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
         said = note("link-bad-resumed" if resumed else "link-bad-new", "error", error=str(error))
         return replace(state, note=said if resumed else said.then(state.note)), effects
     kind, value = shared
+    if kind == "puzzle":  # the solver's view of its position; the computer never replies
+        line = Game.from_position(value.position, (_("player-1"), _("player-2")))
+        state = replace(install(state, line, "computer", state.settings.level, value.solver, None),
+                        puzzle=Solving(value))
+        text = note("puzzle-opened", "ok").then(problem)
+        if saved_text is not None and saved[0].in_progress and _kept_entry(saved_text) is not None:
+            text, state = text.then(kept_offer(_mode_of(saved[0]), "home")), replace(state, home_text=saved_text)
+        return replace(state, note=text), ()
     if kind == "game":
         line = value
     else:

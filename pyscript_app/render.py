@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from jaipur_core import view_of
 from jaipur_core.ai import LEVELS
 
-from . import render_dialogs, render_log
+from . import render_dialogs, render_log, render_puzzle
 from .controls import Button, Control
 from .languages import LANGUAGES, direction
 from .markup import Markup, html, join, say
@@ -95,6 +95,8 @@ def turn_of(state: TableState) -> str:
         return "handover"
     if state.friend or position.to_move == state.seat:
         return "human"
+    if state.puzzle is not None:  # the reader's move is played: the computer does not reply
+        return "puzzle"
     return "ai"
 
 
@@ -120,7 +122,7 @@ def _render(state: TableState) -> Screen:
     if state.review is not None:
         board, last_move = _review(state, names)
     else:
-        board = _board(state, view, names)
+        board = render_puzzle.with_bar(state, _board(state, view, names))
         last_move = _last_move(state)
     dialogs = []
     panel = _panel(state, names)
@@ -238,6 +240,8 @@ def _status(state, turn, names) -> Markup:
         status = _("status-round-over")
     elif state.handover:
         status = _("status-handover", name=names[position.to_move])
+    elif turn == "puzzle":
+        status = _("status-puzzle")
     elif state.friend:
         status = _("status-to-play", name=names[position.to_move])
     elif position.to_move == state.seat:

@@ -117,8 +117,9 @@ def share(state) -> tuple:
     else:
         why = shared.game_why if shared is not None and shared.game_why else "share-game-later"
         whole = html('<p data-testid="share-game-none">{why}</p>', why=say(why))
-    body = html('{pages}{position}{whole}<p>{close}</p>', pages=_option_row("share-page", pages),
-                position=position, whole=whole, close=_button(Button.CLOSE, "close", "close-panel"))
+    body = html('{pages}{position}{whole}<p>{puzzle}</p><p>{close}</p>', pages=_option_row("share-page", pages),
+                position=position, whole=whole, puzzle=_button(Button.PUZZLE, "puzzle-make", "puzzle-make", "make"),
+                close=_button(Button.CLOSE, "close", "close-panel"))
     return _dialog("share", "share-panel", say("share-title"), body)
 
 

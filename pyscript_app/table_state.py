@@ -13,6 +13,7 @@ from jaipur_core import GAME_OVER, Game
 from jaipur_core.share import page_link
 
 from .messages import _
+from .puzzle_state import Draft, Solving
 from .selection import EMPTY, Selection
 
 MODES = ("computer", "friend")
@@ -116,6 +117,7 @@ class TableState:
     settings: Settings = Settings()
     details: bool = False         # phones: the opponent/tokens strip opened for details
     reveal: tuple | None = None   # (token, action): the computer's move shown before it is played
+    puzzle: Solving | Draft | None = None  # a puzzle solved or made on the table (puzzles.py)
     # --- plumbing ----------------------------------------------------------------------
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None

@@ -19,7 +19,7 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
 
-from . import games, languages
+from . import games, languages, puzzles
 from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
@@ -28,6 +28,7 @@ from .events import (
     CardClicked,
     CopyDone,
     Failed,
+    FieldsRead,
     FileChosen,
     LanguageChosen,
     MoveShown,
@@ -107,6 +108,8 @@ def _action_pressed(state: TableState, event: ActionPressed):
         return state, ()
     if not choice.enabled:
         return replace(state, note=note("refusal-text", "error", text=choice.reason), animate=False), ()
+    if state.puzzle is not None:
+        return puzzles.played(state, choice.action, play)
     return play(state, choice.action)
 
 
@@ -279,6 +282,8 @@ def button_handler(button: Button):
             return _result_aside
         case Button.DETAILS:
             return _details
+        case Button.PUZZLE:
+            return puzzles.pressed
     return None
 
 
@@ -438,7 +443,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], tuple]] = {
     CardClicked: _card_clicked, ActionPressed: _action_pressed, Pressed: _pressed,
     OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
     SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,
-    StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown,
+    StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown, FieldsRead: puzzles.fields_read,
 }
 
 

@@ -13,10 +13,11 @@ import random
 from dataclasses import replace
 from html.parser import HTMLParser
 
-from jaipur_core import Game, legal_actions
+from jaipur_core import Game, Puzzle, legal_actions
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
 from pyscript_app.controls import Button
 from pyscript_app.games import kept_offer
+from pyscript_app.puzzle_state import Draft, Solving
 from pyscript_app.selection import EMPTY
 from pyscript_app.table_state import Kept, Settings, Shared, TableState, note
 
@@ -47,6 +48,7 @@ def every_screen() -> list[tuple[str, TableState]]:
     kept = (Kept("{}", "computer", "hard", 2, 14), Kept("{}", "friend", "medium", 1, 3))
     long_log = tuple(f"line {i}" for i in range(MAX_LOG_LINES_RENDERED + 5))
     ai_move = legal_actions(fresh.line.state)[0]
+    puzzle = Puzzle(fresh.line.state, "What now?", tuple(legal_actions(fresh.line.state)[:2]), "Camels first.")
     screens = [
         ("your turn, cards picked", picked),
         ("after moves", moved),
@@ -75,6 +77,15 @@ def every_screen() -> list[tuple[str, TableState]]:
         # games.kept_offer's own note (the Resume offer of a kept game)
         ("resume offer", replace(fresh, note=kept_offer("computer", "0"))),
         ("details open", replace(moved, details=True)),
+        # a puzzle being solved (before, after a wrong and a right answer), one without answers, a maker
+        ("puzzle", replace(fresh, puzzle=Solving(puzzle))),
+        ("puzzle, wrong", replace(fresh, puzzle=Solving(puzzle, "wrong", fresh.token))),
+        ("puzzle, right", replace(fresh, puzzle=Solving(puzzle, "right", fresh.token))),
+        ("puzzle without answers, answered", replace(fresh, puzzle=Solving(replace(puzzle, answers=()), "open",
+                                                                           fresh.token))),
+        ("puzzle maker", replace(fresh, puzzle=Draft(fresh.line.state, puzzle.answers, "Why?", "Because.",
+                                                     "https://example.test/index.html#puzzle=v1.x"))),
+        ("puzzle maker, no answers", replace(fresh, puzzle=Draft(fresh.line.state))),
     ]
     persian = [(f"{name}, fa", replace(state, settings=replace(state.settings, language="fa")))
                for name, state in screens]
