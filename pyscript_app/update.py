@@ -379,7 +379,8 @@ def _next_round(state, _value):
     state, fallback = games.draw_seed(state)
     line = state.line.next_round(fallback)
     state = replace(state, line=line, selection=EMPTY, new_market=frozenset(), last_move="",
-                    last_cards=(), animate=True, note=None, token=state.token + 1, search=None)
+                    last_cards=(), animate=True, note=None, token=state.token + 1, search=None,
+                    puzzle=None)  # a puzzle's answer that ended the round: the game goes on
     if state.friend:
         state = replace(state, seat=line.state.to_move, handover=True)
     state = replace(state, log=state.log + (round_start(line.state, state.names(), state.you),))

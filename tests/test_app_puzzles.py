@@ -207,3 +207,20 @@ def test_new_game_leaves_the_puzzle():
     press(runner, "new-game")
     host.run()
     assert runner.state.puzzle is None and 'data-testid="puzzle"' not in host.html
+
+
+def test_an_answer_that_ends_the_round_leaves_the_puzzle_at_the_next_round():
+    from dataclasses import replace
+
+    from pyscript_app.controls import Button
+    from pyscript_app.events import Pressed
+    from pyscript_app.table_state import TableState
+    from pyscript_app.update import update
+    from tests.screens import _played
+    over = _played(2, lambda g: g.state.phase == "round_over")
+    puzzle = _puzzle()
+    state = TableState(line=over, booted=True, save_key=None)
+    state = replace(state, puzzle=Solving(puzzle, "right", state.token))
+    state, effects = update(state, Pressed(Button.NEXT_ROUND))
+    assert state.puzzle is None and state.game.state.phase == "play"
+    assert any(type(effect).__name__ == "StartSearch" for effect in effects) == (state.game.state.to_move != state.seat)
