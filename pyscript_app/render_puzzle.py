@@ -48,7 +48,8 @@ def _solving(state, solving: Solving) -> Markup:
         verdict = solving.verdict
         words = {"right": "puzzle-right", "wrong": "puzzle-wrong", "open": "puzzle-open",
                  "shown": "puzzle-shown" if puzzle.answers else "puzzle-open"}[verdict]
-        said = html('<p class="puzzle-verdict" data-testid="puzzle-verdict" data-verdict="{verdict}">{text}</p>',
+        said = html('<p class="puzzle-verdict" role="alert" data-testid="puzzle-verdict" data-verdict="{verdict}">'
+                    '{text}</p>',
                     verdict=verdict, text=say(words))
         told = ""
         if verdict != "wrong":  # a wrong answer keeps the rest back, so the retry is still a puzzle

@@ -224,3 +224,20 @@ def test_an_answer_that_ends_the_round_leaves_the_puzzle_at_the_next_round():
     state, effects = update(state, Pressed(Button.NEXT_ROUND))
     assert state.puzzle is None and state.game.state.phase == "play"
     assert any(type(effect).__name__ == "StartSearch" for effect in effects) == (state.game.state.to_move != state.seat)
+
+
+def test_a_puzzle_link_over_a_saved_game_never_saves_and_offers_it_back():
+    from pyscript_app.saves import SAVE_KEY
+    from tests.app_fakes import started
+    host, runner = started(seed=11, first="you")
+    play_by_selection(runner, legal_actions(runner.state.game.state)[0])
+    host.run()
+    saved, mine = host.storage[SAVE_KEY], runner.state.game.state
+    puzzle = _puzzle()
+    host2, reader = started(host.storage, fragment="#" + puzzle_fragment(puzzle))
+    assert "was kept" in host2.screen.message and reader.state.save_key is None
+    play_by_selection(reader, puzzle.answers[0])
+    host2.run()
+    assert host2.storage[SAVE_KEY] == saved
+    press(reader, "resume", "home")
+    assert reader.state.game.state == mine and reader.state.puzzle is None
