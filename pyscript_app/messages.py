@@ -203,7 +203,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "puzzle-answers-clear": "Clear the answers",
     "puzzle-link": "Link", "puzzle-export": "Export", "puzzle-leave": "Stop making the puzzle",
     "puzzle-link-label": "Link to the puzzle",
-    "puzzle-linked": "The puzzle's link is ready below.",
+    "puzzle-linked": "The puzzle's link is ready: copy it from the field “Link to the puzzle”.",
     "puzzle-exported": "The puzzle was downloaded as a file.",
     "puzzle-invalid": "The puzzle cannot be made: {error}",
     "puzzle-opened": "A puzzle from a link: play your move on the table.",
