@@ -151,6 +151,33 @@ class Game:
     def _with_last(self, last: RoundRecord, state: GameState) -> "Game":
         return replace(self, state=state, record=replace(self.record, rounds=self.rounds[:-1] + (last,)))
 
+    # --- notes (an annotated replay) ------------------------------------------------------
+    def step_place(self, step: int) -> tuple[int, int]:
+        """Where review step `step` (as `steps()` counts: 0 is the first deal, then one per
+        action of the whole game) lies in the record: (round index from 0, the round's own step,
+        as its `notes` count). A later round's deal is not a step of its own: the step before it
+        is the previous round's end. IndexError outside 0..len(steps()) - 1."""
+        if step >= 0:
+            left = step
+            for index, played in enumerate(self.rounds):
+                first = 0 if index == 0 else 1
+                if left <= len(played.actions) - first:
+                    return index, left + first
+                left -= len(played.actions) - first + 1
+        raise IndexError(f"step {step} is not a step of this game")
+
+    def note_at(self, step: int) -> str | None:
+        """The note at review step `step` (see `step_place`), or None."""
+        index, at = self.step_place(step)
+        return self.rounds[index].note(at)
+
+    def with_note(self, step: int, text: str | None) -> "Game":
+        """The game with the note at review step `step` set to `text` (None or blank: removed).
+        InvalidRecordError for a text longer than MAX_NOTE_CHARS; the play is unchanged."""
+        index, at = self.step_place(step)
+        rounds = self.rounds[:index] + (self.rounds[index].with_note(at, text),) + self.rounds[index + 1:]
+        return replace(self, record=replace(self.record, rounds=rounds))
+
     # --- looking back ------------------------------------------------------------------
     def movers(self) -> tuple[int, ...]:
         """Who moved in each action of the current round."""

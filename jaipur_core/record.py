@@ -97,6 +97,21 @@ class RoundRecord:
             object.__setattr__(longer, "_positions", self._positions + (after,))
         return longer
 
+    def with_note(self, step: int, text: str | None) -> "RoundRecord":
+        """This round with the note at `step` (0 <= step <= len(actions)) set to `text`; None or
+        a text of only white space removes it. InvalidRecordError for a step the round does not
+        have or a text longer than MAX_NOTE_CHARS (the reader's own message), so every record
+        written reads back."""
+        if not 0 <= step <= len(self.actions):
+            raise InvalidRecordError(f"notes: the key {step} is not a step from 0 to {len(self.actions)}")
+        kept = tuple((at, note) for at, note in self.notes if at != step)
+        if text is not None and text.strip():
+            kept = tuple(sorted(kept + ((step, plain_text(text, f"notes.{step}", MAX_NOTE_CHARS,
+                                                          InvalidRecordError)),)))
+        changed = RoundRecord(self.start, self.actions, kept)
+        object.__setattr__(changed, "_positions", self._positions)
+        return changed
+
     def cut(self, count: int) -> "RoundRecord":
         """This round with only its first `count` actions (0 <= count <= len(actions)) and the
         notes of those steps."""
