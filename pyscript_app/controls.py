@@ -42,6 +42,10 @@ class Button(StrEnum):
     RESULT_ASIDE = "result-aside"      # data-value: table (set the result aside) | result (back)
     DETAILS = "details"                # phones: the opponent and token piles
     PUZZLE = "puzzle"                  # data-value: make | show | retry | clear | link | export | copy | leave
+    NOTE_WRITE = "note-write"          # data-value: open | close (review's note field)
+    NOTE_SAVE = "note-save"            # the note field's Save (the field saves on change too)
+    AUTOPLAY = "autoplay"              # data-value: play | pause (review steps on by itself)
+    PLAY_FROM_HERE = "play-from-here"  # review: a new game from the step shown, against the computer
 
 
 class Control(StrEnum):

@@ -19,7 +19,7 @@ from pyodide.ffi import create_proxy
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .dom_js import page_is_rtl, text, value
-from .events import FieldsRead, FileChosen, from_dom
+from .events import FieldsRead, FileChosen, NoteEdited, from_dom
 from .keys import from_key
 
 
@@ -38,8 +38,10 @@ class Input:
         click = create_proxy(self._on_click)
         change = create_proxy(self._on_change)
         keydown = create_proxy(self._on_keydown)
-        self._proxies += [click, change, keydown]
+        field = create_proxy(self._on_field_change)
+        self._proxies += [click, change, keydown, field]
         self.root.addEventListener("click", click)
+        self.root.addEventListener("change", field)
         self.file_input.addEventListener("change", change)
         js.document.addEventListener("keydown", keydown)
 
@@ -89,6 +91,18 @@ class Input:
             if found is not None:
                 event.preventDefault()
                 self.dispatch(found)
+        except Exception as error:
+            self.failed(error)
+
+    def _on_field_change(self, event) -> None:
+        """A text field of the page was changed (it lost the focus): the review's note field."""
+        try:
+            target = value(event.target)
+            if target is None or not hasattr(target, "getAttribute"):
+                return
+            if text(target.getAttribute("data-change")) == "note":
+                self.dispatch(NoteEdited(int(text(target.getAttribute("data-value")) or "0"),
+                                         text(target.value) or ""))
         except Exception as error:
             self.failed(error)
 

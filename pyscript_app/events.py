@@ -64,6 +64,22 @@ class ReviewStepped:
 
 
 @dataclass(frozen=True)
+class NoteEdited:
+    """The author's note field (data-change="note") was changed: the note at review step `step`."""
+
+    step: int
+    text: str
+
+
+@dataclass(frozen=True)
+class AutoStepped:
+    """Autoplay's timer (After): step the review on from step `at` of the game at `token`."""
+
+    at: int
+    token: int
+
+
+@dataclass(frozen=True)
 class MoveShown:
     """The computer's chosen cards have been shown (After): now the move is played."""
 

@@ -113,6 +113,9 @@ def _level_of(line: Game, otherwise: str) -> str:
     return level if level in LEVELS else otherwise
 
 
+level_of = _level_of  # notes.play_from_here: a record's level, else the page's
+
+
 def draw_seed(state: TableState) -> tuple[TableState, int]:
     """A fresh game seed from the state's own generator."""
     rng = random.Random(state.entropy)
@@ -155,6 +158,17 @@ def keep_current(state: TableState) -> tuple[TableState, tuple, Note | None]:
     if line is None or state.save_key is None or not line.in_progress:
         return state, (), None
     entry = Kept(save_text(state), state.mode, state.level, line.state.round, line.actions_played)
+    state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])
+    return state, _kept_effects(state), kept_offer(entry.mode, "0")
+
+
+def keep_home(state: TableState) -> tuple[TableState, tuple, Note | None]:
+    """The player's saved game behind a link's game (`home_text`) goes to the kept list before
+    another game is saved over it (notes.play_from_here); the one-line offer."""
+    entry = _kept_entry(state.home_text) if state.home_text else None
+    state = replace(state, home_text=None)
+    if entry is None:
+        return state, (), None
     state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])
     return state, _kept_effects(state), kept_offer(entry.mode, "0")
 

@@ -21,12 +21,13 @@ from .languages import LANGUAGES, direction
 from .markup import Markup, html, join, say
 from .messages import _, card_name, speaking
 from .render_know import KNOW_PANEL, know_panel
+from .render_notes import notes_region, replay_controls
 from .render_table import actions, chip, chosen_cards, market, me, me_hidden, open_hand, opponent, strip, tokens
 from .selection import choices
 from .table_state import TableState
 from .words import describe
 
-REGIONS = ("status", "tools", "board", "last-move", "message", "log")
+REGIONS = ("status", "tools", "board", "notes", "last-move", "message", "log")
 _DISABLED = Markup(" disabled")
 
 
@@ -44,10 +45,12 @@ class Screen:
     language: str = "en"  # <html lang>, dir and <title> follow these
     direction: str = "ltr"
     title: str = "Jaipur"
+    notes: str = ""       # review: the record's title and author, the step's note (render_notes.py)
 
     def region(self, name: str) -> str:
         return {"status": self.status, "tools": self.tools, "board": self.board,
-                "last-move": self.last_move, "message": self.message, "log": self.log}[name]
+                "last-move": self.last_move, "message": self.message, "log": self.log,
+                "notes": self.notes}[name]
 
     def html(self) -> str:
         """Everything, as one string (the skeleton filled in)."""
@@ -71,6 +74,7 @@ def skeleton(attrs=(), regions=None) -> Markup:
                 '{status}</p>'
                 '<div class="regions" data-region="dialogs">{dialogs}</div>'
                 '<div class="regions" data-region="board">{board}</div>'
+                '<div class="regions" data-region="notes">{notes}</div>'
                 '<div class="messages" data-testid="live" aria-live="polite">'
                 '<p class="last-move" data-testid="last-move" data-region="last-move">{last_move}</p>'
                 '<p class="message" data-testid="message" data-region="message">{message}</p></div></div>'
@@ -81,6 +85,7 @@ def skeleton(attrs=(), regions=None) -> Markup:
                 'aria-label="{import_label}"></div>',
                 attributes=attributes or Markup("class=table"), status=regions.get("status", ""),
                 tools=regions.get("tools", ""), dialogs=regions.get("dialogs", ""), board=regions.get("board", ""),
+                notes=regions.get("notes", ""),
                 last_move=regions.get("last-move", ""), message=regions.get("message", ""),
                 log=regions.get("log", ""), import_label=say("import-label"))
 
@@ -140,7 +145,7 @@ def _render(state: TableState) -> Screen:
     language = state.settings.language
     return Screen(attrs, _status(state, turn, names), _tools(state), tuple(dialogs), board, last_move,
                   message, kind, render_log.log_region(state), language, direction(language),
-                  _("page-title"))
+                  _("page-title"), notes_region(state))
 
 
 def _panel(state, names):
@@ -188,9 +193,9 @@ def _review(state, names) -> tuple[Markup, Markup]:
     close = html('<button type="button" data-action="{action}" data-testid="review-close" '
                  'data-key="review-close">{label}</button>', action=Button.REVIEW_CLOSE, label=say("review-close"))
     bar = html('<div class="review-bar" data-testid="review" data-at="{at}" data-total="{total}">'
-               '<span data-testid="review-step">{step}</span> {buttons} {close}</div>',
+               '<span data-testid="review-step">{step}</span> {buttons} {replay} {close}</div>',
                at=state.review, total=total, step=say("review-step", at=state.review, total=total),
-               buttons=buttons, close=close)
+               buttons=buttons, replay=replay_controls(state), close=close)
     board = html('{bar}{theirs}<div class="board">{market}{tokens}</div>{mine}',
                  bar=bar, theirs=open_hand(after, 1 - state.seat, names),
                  market=market(after, state.selection, frozenset(), interactive=False),

@@ -88,6 +88,17 @@ class Search:
 
 
 @dataclass(frozen=True)
+class Replay:
+    """An annotated replay's controls in review (notes.py): autoplay and the author's note field.
+
+    playing: the game token when autoplay was started (a change of game stops it), or None.
+    writing: the note field is open; it stays open from step to step until Done."""
+
+    playing: int | None = None
+    writing: bool = False
+
+
+@dataclass(frozen=True)
 class TableState:
     # --- the game in play ------------------------------------------------------------
     line: Game | None = None      # jaipur_core.Game, immutable: the record and where it stands
@@ -118,6 +129,7 @@ class TableState:
     details: bool = False         # phones: the opponent/tokens strip opened for details
     reveal: tuple | None = None   # (token, action): the computer's move shown before it is played
     puzzle: Solving | Draft | None = None  # a puzzle solved or made on the table (puzzles.py)
+    replay: Replay = Replay()     # review's autoplay and note field (notes.py)
     # --- plumbing ----------------------------------------------------------------------
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None
@@ -160,6 +172,10 @@ class TableState:
         if self.line is None or self.search is not None and self.search.purpose == "ai":
             return False
         return self.line.state.phase == GAME_OVER or self.reviewable
+
+    @property
+    def autoplaying(self) -> bool:
+        return self.review is not None and self.replay.playing == self.token
 
     @property
     def game(self) -> Game:

@@ -19,11 +19,12 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
 
-from . import games, languages, puzzles
+from . import games, languages, notes, puzzles
 from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
     ActionPressed,
+    AutoStepped,
     Booted,
     CardClicked,
     CopyDone,
@@ -32,6 +33,7 @@ from .events import (
     FileChosen,
     LanguageChosen,
     MoveShown,
+    NoteEdited,
     OptionChosen,
     Pressed,
     ReviewStepped,
@@ -202,7 +204,8 @@ def _review_step(state: TableState, event: ReviewStepped):
     at = {"first": 0, "prev": state.review - 1, "next": state.review + 1, "last": last}.get(event.to)
     if at is None:
         return state, ()
-    return replace(state, review=max(0, min(last, at)), animate=False), ()
+    state = replace(state, review=max(0, min(last, at)), animate=False)
+    return state, notes.stepped(state)
 
 
 def _file_chosen(state: TableState, event: FileChosen):
@@ -284,6 +287,14 @@ def button_handler(button: Button):
             return _details
         case Button.PUZZLE:
             return puzzles.pressed
+        case Button.NOTE_WRITE:
+            return notes.write
+        case Button.NOTE_SAVE:
+            return notes.save_pressed
+        case Button.AUTOPLAY:
+            return notes.autoplay
+        case Button.PLAY_FROM_HERE:
+            return notes.play_from_here
     return None
 
 
@@ -445,6 +456,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], tuple]] = {
     OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
     SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,
     StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown, FieldsRead: puzzles.fields_read,
+    NoteEdited: notes.note_edited, AutoStepped: notes.auto_stepped,
 }
 
 

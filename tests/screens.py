@@ -19,7 +19,7 @@ from pyscript_app.controls import Button
 from pyscript_app.games import kept_offer
 from pyscript_app.puzzle_state import Draft, Solving
 from pyscript_app.selection import EMPTY
-from pyscript_app.table_state import Kept, Settings, Shared, TableState, note
+from pyscript_app.table_state import Kept, Replay, Settings, Shared, TableState, note
 
 NAMES = ("You", "Computer")
 
@@ -45,6 +45,8 @@ def every_screen() -> list[tuple[str, TableState]]:
                        booted=True)
     round_over = TableState(line=_played(2, lambda g: g.state.phase == "round_over"), booted=True)
     game_over = TableState(line=_played(3, lambda g: False), booted=True)
+    annotated = replace(game_over, line=game_over.line.with_note(3, "Why <this> & not that?")
+                        .with_extra(title="A <title>", author="Ada & co"))
     kept = (Kept("{}", "computer", "hard", 2, 14), Kept("{}", "friend", "medium", 1, 3))
     long_log = tuple(f"line {i}" for i in range(MAX_LOG_LINES_RENDERED + 5))
     ai_move = legal_actions(fresh.line.state)[0]
@@ -67,6 +69,9 @@ def every_screen() -> list[tuple[str, TableState]]:
         ("round over, set aside", replace(round_over, result_aside=round_over.token)),
         ("game over", game_over),
         ("review", replace(game_over, review=3)),
+        ("review, a note, title and author", replace(annotated, review=3)),
+        ("review, writing a note, autoplay", replace(annotated, review=3,
+                                                     replay=Replay(playing=annotated.token, writing=True))),
         ("reviewable record", replace(moved, reviewable=True)),
         ("computer's move shown", replace(fresh, seat=1, reveal=(fresh.token, ai_move))),
         ("last move", replace(moved, last_move="Computer took a gold.", last_cards=(("move-took", ((0, 1),)),))),

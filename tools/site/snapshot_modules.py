@@ -24,9 +24,9 @@ SNAPSHOT = (
     "pyscript_app", "pyscript_app.controls", "pyscript_app.effects", "pyscript_app.events",
     "pyscript_app.flights", "pyscript_app.games", "pyscript_app.host", "pyscript_app.keys",
     "pyscript_app.knowledge", "pyscript_app.languages", "pyscript_app.markup", "pyscript_app.messages",
-    "pyscript_app.motion", "pyscript_app.puzzle_state", "pyscript_app.puzzles", "pyscript_app.render",
-    "pyscript_app.render_dialogs", "pyscript_app.render_puzzle",
-    "pyscript_app.render_know", "pyscript_app.render_log", "pyscript_app.render_table",
+    "pyscript_app.motion", "pyscript_app.notes", "pyscript_app.puzzle_state", "pyscript_app.puzzles",
+    "pyscript_app.render", "pyscript_app.render_dialogs", "pyscript_app.render_know", "pyscript_app.render_log",
+    "pyscript_app.render_notes", "pyscript_app.render_puzzle", "pyscript_app.render_table",
     "pyscript_app.runner", "pyscript_app.saves", "pyscript_app.selection", "pyscript_app.table_state",
     "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
 )
