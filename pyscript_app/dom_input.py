@@ -14,7 +14,7 @@ Everything is injected: `dispatch` and `state` (the runner's), the focus, `read_
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
@@ -33,6 +33,7 @@ class Input:
         self.read_text = read_text    # (file, done(text)): dom_services.Services.read_text
         self.failed = failed          # an exception in a listener: reported, and said in the page
         self._proxies = []
+        self._edited = None           # a note field's change not sent yet (see _on_field_change)
 
     def listen(self) -> None:
         click = create_proxy(self._on_click)
@@ -46,6 +47,7 @@ class Input:
         js.document.addEventListener("keydown", keydown)
 
     def _on_click(self, event) -> None:
+        self._flush()
         try:
             target = value(event.target)
             element = value(target.closest("[data-action]")) if hasattr(target, "closest") else None
@@ -67,6 +69,7 @@ class Input:
             self.failed(error)
 
     def _on_keydown(self, event) -> None:
+        self._flush()
         try:
             target = value(event.target)
             tag = text(target.tagName) if target is not None and hasattr(target, "tagName") else ""
@@ -95,14 +98,29 @@ class Input:
             self.failed(error)
 
     def _on_field_change(self, event) -> None:
-        """A text field of the page was changed (it lost the focus): the review's note field."""
+        """A text field of the page was changed (it is losing the focus): the review's note field.
+
+        Sent once the focus has moved (a timer of 0 ms): the redraw of the notes region then
+        finds the control the focus went to (Tab to Save) and gives it back by its data-key. A
+        click or a key that comes first sends it before its own event (`_flush`), so Export or
+        Link pressed straight from the field carry what was typed."""
         try:
             target = value(event.target)
             if target is None or not hasattr(target, "getAttribute"):
                 return
             if text(target.getAttribute("data-change")) == "note":
-                self.dispatch(NoteEdited(int(text(target.getAttribute("data-value")) or "0"),
-                                         text(target.value) or ""))
+                self._edited = NoteEdited(int(text(target.getAttribute("data-value")) or "0"),
+                                          text(target.value) or "")
+                js.setTimeout(create_once_callable(self._flush), 0)
+        except Exception as error:
+            self.failed(error)
+
+    def _flush(self) -> None:
+        edited, self._edited = self._edited, None
+        if edited is None:
+            return
+        try:
+            self.dispatch(edited)
         except Exception as error:
             self.failed(error)
 

@@ -56,8 +56,9 @@ def save_pressed(state: TableState, _value: str):
     """Save: the field's change (sent as the field lost the focus) has set the note already."""
     if state.review is None:
         return state, ()
-    saved = state.game.note_at(state.review) is not None
-    return replace(state, note=note("note-saved" if saved else "note-none", "ok", at=state.review)), ()
+    said = ("note-none" if state.game.note_at(state.review) is None
+            else "note-saved" if state.save_key is not None else "note-saved-unsaved")
+    return replace(state, note=note(said, "ok", at=state.review)), ()
 
 
 # --- autoplay ---------------------------------------------------------------------------

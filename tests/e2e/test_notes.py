@@ -20,6 +20,7 @@ from tests.e2e.table_driver import export_record, import_file, wait_until_settle
 pytestmark = pytest.mark.e2e
 
 DEAL = "The deal: watch the leather."
+WRITTEN = "Trade? Sell? No: camels. ?\nThen the market turns. Really. Yes."
 THIRD = "After three actions.\nA second line & <b>no markup</b>."
 
 
@@ -93,13 +94,22 @@ def test_an_author_writes_a_note_exports_it_and_sees_it_again_after_import(load_
     page.get_by_test_id("message").filter(has_text="note at action 2").wait_for()
     page.get_by_test_id("review-prev").click()
     _at(page, 2)
-    assert page.get_by_test_id("note-edit").input_value() == "Trade? Sell? No: camels. ?\nThen the market turns."
-    page.get_by_test_id("note-done").click()
-    assert _note(page) == "Trade? Sell? No: camels. ?\nThen the market turns."
+    field = page.get_by_test_id("note-edit")
+    assert field.input_value() == "Trade? Sell? No: camels. ?\nThen the market turns."
+    field.press("Control+End")
+    field.press_sequentially(" Really.")
+    page.keyboard.press("Tab")  # saved as the focus leaves; the focus stays on the next control
+    page.get_by_test_id("message").filter(has_text="note at action 2").wait_for()
+    assert page.evaluate("document.activeElement.dataset.testid") == "note-save"
+    field = page.get_by_test_id("note-edit")
+    field.press("Control+End")
+    field.press_sequentially(" Yes.")
     path = tmp_path / "annotated.json"
-    export_record(page, path)
+    export_record(page, path)  # straight from the field: the export holds what was typed
     record = json.loads(path.read_text())
-    assert record["rounds"][0]["notes"] == {"2": "Trade? Sell? No: camels. ?\nThen the market turns."}
+    assert record["rounds"][0]["notes"] == {"2": WRITTEN}
+    page.get_by_test_id("note-done").click()
+    assert _note(page) == WRITTEN
     import_file(page, path)
     page.get_by_test_id("message").filter(has_text="annotated.json").wait_for()
     wait_until_settled(page)
@@ -110,4 +120,4 @@ def test_an_author_writes_a_note_exports_it_and_sees_it_again_after_import(load_
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     _at(page, 2)
-    assert _note(page) == "Trade? Sell? No: camels. ?\nThen the market turns."
+    assert _note(page) == WRITTEN
