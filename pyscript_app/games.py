@@ -153,9 +153,11 @@ def _kept_effects(state: TableState) -> tuple:
 
 
 def keep_current(state: TableState) -> tuple[TableState, tuple, Note | None]:
-    """Set the player's game in progress aside before it is replaced; the one-line offer."""
+    """Set the player's game in progress, or a game with notes written in it (a finished one
+    too: an author's annotations), aside before it is replaced; the one-line offer."""
     line = state.line
-    if line is None or state.save_key is None or not line.in_progress:
+    annotated = line is not None and any(played.notes for played in line.rounds)
+    if line is None or state.save_key is None or not (line.in_progress or annotated):
         return state, (), None
     entry = Kept(save_text(state), state.mode, state.level, line.state.round, line.actions_played)
     state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])

@@ -164,3 +164,19 @@ def test_play_from_here_keeps_the_saved_game_behind_the_link():
     assert runner.state.kept and runner.state.kept[0].text == text
     assert "jaipur.kept" in host.storage and host.storage["jaipur.save"] != text
     assert 'data-testid="offer-resume"' in host.html
+
+
+
+def test_a_finished_game_is_kept_when_replaced_once_it_has_notes():
+    finished = game_cut_short(3, 0)  # the whole game
+    assert finished.state.phase == "game_over"
+    for annotate, kept in ((False, 0), (True, 1)):
+        host, runner = booted()
+        runner.dispatch(FileChosen("game.json", json.dumps(finished.to_record_json())))
+        press(runner, "review")
+        if annotate:
+            runner.dispatch(NoteEdited(4, "Worth keeping."))
+        press(runner, "new-game")
+        assert len(runner.state.kept) == kept
+    assert "Worth keeping." in runner.state.kept[0].text and "Worth keeping." in host.storage["jaipur.kept"]
+    assert 'data-testid="offer-resume"' in host.html
