@@ -25,8 +25,10 @@ def notes_region(state: TableState) -> Markup:
     record = game.record
     about = Markup("")
     if record.title or record.author:
-        title = html('<cite data-testid="record-title">{title}</cite>', title=record.title) if record.title else ""
-        author = (html(' <span data-testid="record-author">{by}</span>', by=say("record-by", author=record.author))
+        title = (html('<cite data-testid="record-title" dir="auto">{title}</cite>', title=record.title)
+                 if record.title else "")
+        name = html("<bdi>{name}</bdi>", name=record.author)  # a name in its own direction
+        author = (html(' <span data-testid="record-author">{by}</span>', by=say("record-by", author=name))
                   if record.author else "")
         about = html('<p class="record-about">{title}{author}</p>', title=title, author=author)
     text = game.note_at(state.review) or ""
@@ -34,7 +36,7 @@ def notes_region(state: TableState) -> Markup:
         # A newline opens the field's text: the HTML parser drops one there, never one of the note's.
         body = html('<label class="note-label" for="note-edit">{label}</label>'
                     '<textarea id="note-edit" class="note-edit" data-testid="note-edit" data-key="note-edit" '
-                    'data-change="note" data-value="{at}" rows="4" maxlength="{limit}" '
+                    'data-change="note" data-value="{at}" rows="4" maxlength="{limit}" dir="auto" '
                     'aria-describedby="note-edit-help">\n{text}</textarea>'
                     '<p id="note-edit-help" class="note-help">{help}</p>'
                     '<p class="note-buttons">{save} {done}</p>',
@@ -43,7 +45,7 @@ def notes_region(state: TableState) -> Markup:
                     save=_button(Button.NOTE_SAVE, "", "note-save", "note-save"),
                     done=_button(Button.NOTE_WRITE, "close", "note-done", "note-done"))
     else:
-        shown = (html('<p class="review-note" data-testid="review-note" data-at="{at}">{text}</p>',
+        shown = (html('<p class="review-note" data-testid="review-note" data-at="{at}" dir="auto">{text}</p>',
                       at=state.review, text=text) if text else "")
         write = ("" if state.embed else
                  _button(Button.NOTE_WRITE, "open", "note-write", "note-write-edit" if text else "note-write"))

@@ -42,8 +42,8 @@ def test_a_link_at_a_step_opens_the_review_there_with_its_note_title_and_author(
     host, runner = _opened(at=2)
     assert runner.state.review == 2
     assert _note(host.html) == "Camels first, &lt;b&gt;why&lt;/b&gt;?"
-    assert 'data-testid="record-title">A lesson &amp; more</cite>' in host.html
-    assert "by Ada" in host.html
+    assert 'data-testid="record-title" dir="auto">A lesson &amp; more</cite>' in host.html
+    assert "by <bdi>Ada</bdi>" in host.html
     runner.dispatch(ReviewStepped("next"))
     assert _note(host.html) is None
     press(runner, "review-step", "first")
