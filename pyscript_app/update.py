@@ -437,7 +437,9 @@ def _review(state, _value):
 
 
 def _review_close(state, _value):
-    return replace(state, review=None, animate=True, note=None), ()
+    """Autoplay stops and the note field closes with the review (notes.py)."""
+    return replace(state, review=None, animate=True, note=None, replay=replace(state.replay, playing=None,
+                                                                                writing=False)), ()
 
 
 def _result_aside(state, value):

@@ -180,3 +180,16 @@ def test_a_finished_game_is_kept_when_replaced_once_it_has_notes():
         assert len(runner.state.kept) == kept
     assert "Worth keeping." in runner.state.kept[0].text and "Worth keeping." in host.storage["jaipur.kept"]
     assert 'data-testid="offer-resume"' in host.html
+
+
+def test_closing_the_review_stops_autoplay_and_closes_the_note_field():
+    host, runner = _opened(at=1)
+    press(runner, "autoplay", "play")
+    press(runner, "review-close")
+    runner.dispatch(AutoStepped(1, runner.state.token))  # the chain's timer, after the close
+    press(runner, "review")
+    assert not runner.state.autoplaying and 'data-value="play"' in host.html
+    press(runner, "note-write", "open")
+    press(runner, "review-close")
+    press(runner, "review")
+    assert 'data-testid="note-edit"' not in host.html
