@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from jaipur_core import Game
 from jaipur_core.share import game_fragment
@@ -33,6 +34,13 @@ def _at(page, step: int) -> None:
     page.locator(f"[data-testid=review][data-at='{step}']").wait_for(state="attached")
 
 
+def _no_serious_violation(page) -> None:
+    """axe-core (as tests/e2e/test_looks.py, one scheme and width here): nothing critical or serious."""
+    report = Axe().run(page).response
+    blocking = [f"{v['id']}: {v['help']}" for v in report["violations"] if v["impact"] in ("critical", "serious")]
+    assert not blocking, blocking
+
+
 def _note(page) -> str:
     note = page.get_by_test_id("review-note")
     return note.inner_text() if note.count() else ""
@@ -45,6 +53,7 @@ def test_a_reader_steps_through_an_embedded_record_with_its_notes_and_plays_on(l
     assert page.get_by_test_id("record-title").inner_text() == "A lesson in camels"
     assert "Ada" in page.get_by_test_id("record-author").inner_text()
     assert page.get_by_test_id("note-write").count() == 0  # the embed is for readers
+    _no_serious_violation(page)
     page.keyboard.press("ArrowRight")
     _at(page, 4)
     assert _note(page) == ""
@@ -80,6 +89,7 @@ def test_an_author_writes_a_note_exports_it_and_sees_it_again_after_import(load_
     page.get_by_test_id("note-write").click()
     field = page.get_by_label("Note at action 2")
     assert field.get_attribute("data-testid") == "note-edit"
+    _no_serious_violation(page)
     field.click()
     # letters of the table's keys and the review's arrows stay in the field
     field.press_sequentially("Trade? Sell? No: camels. ?")
