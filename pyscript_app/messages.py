@@ -125,6 +125,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     # --- messages -----------------------------------------------------------------------
     "wait-your-turn": "Wait: it is not your turn.",
     "hint-own-turn": "A hint is for your own turn.",
+    "hint-puzzle": "A puzzle is yours to solve: no hint here (Show the answer gives it away).",
     "hint-thinking": "Thinking about a hint…",
     "hint": "Hint: {what}",
     "hint-take": "take {card}", "hint-camels": "take {cards}", "hint-trade": "trade {given} for {taken}",

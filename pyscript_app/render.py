@@ -20,6 +20,7 @@ from .controls import Button, Control
 from .languages import LANGUAGES, direction
 from .markup import Markup, html, join, say
 from .messages import _, card_name, speaking
+from .puzzle_state import Solving
 from .render_know import KNOW_PANEL, know_panel
 from .render_notes import notes_region, replay_controls
 from .render_table import actions, chip, chosen_cards, market, me, me_hidden, open_hand, opponent, strip, tokens
@@ -271,8 +272,10 @@ def _played_at(game) -> str | None:
 
 
 def _tools(state) -> Markup:
-    # Review steps through a record: a hint or a take-back has no move to act on there.
-    playing = [("hint", Button.HINT, "", "tool-hint"), ("takeback", Button.TAKE_BACK, "", "tool-takeback")]
+    # Review steps through a record: a hint or a take-back has no move to act on there. A puzzle
+    # takes back its answer (to try again) but gives no hint: the hint would be the answer.
+    hint = [("hint", Button.HINT, "", "tool-hint")] if not isinstance(state.puzzle, Solving) else []
+    playing = [*hint, ("takeback", Button.TAKE_BACK, "", "tool-takeback")]
     items = [("new-game", Button.PANEL, "new", "tool-new-game"), *(playing if state.review is None else ()),
              ("rules", Button.PANEL, "rules", "tool-rules"),
              ("know", Button.PANEL, KNOW_PANEL, "tool-know"),

@@ -42,6 +42,7 @@ from .events import (
     StorageFailed,
 )
 from .messages import speaking
+from .puzzle_state import Solving
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
 from .table_state import FIRSTS, MODES, Search, Shared, TableState, note
 from .words import describe, hint_words, round_result, round_start
@@ -308,6 +309,8 @@ def _clear(state, _value):
 
 
 def _hint(state, _value):
+    if isinstance(state.puzzle, Solving):  # the computer's hint would be the answer
+        return replace(state, note=note("hint-puzzle", "error")), ()
     if not state.my_turn:
         return replace(state, note=note("hint-own-turn", "error")), ()
     position = state.line.state

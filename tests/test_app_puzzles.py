@@ -241,3 +241,13 @@ def test_a_puzzle_link_over_a_saved_game_never_saves_and_offers_it_back():
     assert host2.storage[SAVE_KEY] == saved
     press(reader, "resume", "home")
     assert reader.state.game.state == mine and reader.state.puzzle is None
+
+
+def test_a_reader_gets_no_hint_on_a_puzzle():
+    """The computer's hint would be the answer: no Hint tool, and the key says why."""
+    host, runner = _open(_puzzle())
+    assert 'data-testid="btn-hint"' not in host.html and 'data-testid="btn-takeback"' in host.html
+    press(runner, "hint")
+    host.run()
+    assert runner.state.search is None and runner.state.note.parts[0][0] == "hint-puzzle"
+    assert _hidden(host, _puzzle())
