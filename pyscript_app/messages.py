@@ -255,7 +255,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "pile-empty": "empty", "pile-label": "{good} tokens: {values}", "pile-none-left": "none left",
     "bonus-pile": "{size} cards: <b>{n}</b> left", "bonus-pile-5": "{size}+ cards: <b>{n}</b> left",
     "camel-token-table": "Camel token (5) on the table", "camel-token-won": "Camel token: {name}",
-    "no-goods-tokens": "no goods tokens yet", "no-cards": "no cards",
+    "no-cards": "no cards",
     "seals-label": ("{n} seal", "{n} seals"),
     "opp-bonus-hidden": ("<b>{n}</b> bonus token (face down)", "<b>{n}</b> bonus tokens (face down)"),
     "opp-bonus-shown": "bonus tokens: {values}",

@@ -152,7 +152,7 @@ def won_tokens(view, player: int) -> Markup:
                   tokens=join(token(number(v), CARD_NAMES[good], " token--small")
                               for v in view.goods_won[player][good]))
              for good in GOODS if view.goods_won[player][good]]
-    return join(chips) or html('<span class="muted">{words}</span>', words=say("no-goods-tokens"))
+    return join(chips)  # none yet: the summary's "goods 0 rupees" says so, once
 
 
 def seals(view, player: int, testid: str) -> Markup:
