@@ -25,6 +25,7 @@ from jaipur_core.share import game_fragment, position_fragment
 from tests import helpers
 from tests.e2e.records import game_cut_short
 from tests.e2e.table_driver import click_card, read_table, wait_until_settled
+from tests.e2e.test_layout_motion import NO_SCROLL as NO_SIDEWAYS
 from tests.e2e.test_layout_motion import SETTLE_ANIMATIONS, assert_fits
 
 pytestmark = pytest.mark.e2e
@@ -173,3 +174,20 @@ def test_an_embedded_table_is_the_table_alone_and_fits_each_frame_size(booted_pa
     asked = booted_page(_link("&show=tools,log", game_fragment(MID_GAME)).replace("./?", "embed.html?"))
     wait_until_settled(asked)
     assert asked.get_by_test_id("btn-rules").is_visible() and asked.get_by_test_id("log").is_visible()
+
+
+def test_an_embedded_replay_fits_each_frame_size(booted_page):
+    """A record reviewed in a post: the step controls, both hands, the market and the piles
+    without scrolling inside the frame (phones and frames draw the review's cards smaller)."""
+    page = booted_page(_link("", game_fragment(MID_GAME) + "&at=6").replace("./?", "embed.html?"))
+    page.get_by_test_id("review").wait_for()
+    try:
+        for width, height in EMBED_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            found = page.evaluate(MEASURE)
+            where = f"embedded review {width}x{height}"
+            assert found["outside"] == [], f"{where}: off screen: {found['outside']}"
+            assert found["scrolls"] <= 0, f"{where}: the frame scrolls {found['scrolls']} px"
+            assert page.evaluate(NO_SIDEWAYS), where
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
