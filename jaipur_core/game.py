@@ -146,7 +146,12 @@ class Game:
         last = self.rounds[-1]
         kept = len(last.actions) - max(0, min(count, len(last.actions)))
         shorter = last.cut(kept)
-        return self._with_last(shorter, shorter.end)
+        game = self._with_last(shorter, shorter.end)
+        analysis = self.record.analysis
+        if analysis is not None and kept < len(last.actions):
+            # The moves taken back keep no judgement: the record must still read back.
+            game = replace(game, record=game.record.with_analysis(analysis.up_to(len(self.rounds), kept)))
+        return game
 
     def _with_last(self, last: RoundRecord, state: GameState) -> "Game":
         return replace(self, state=state, record=replace(self.record, rounds=self.rounds[:-1] + (last,)))

@@ -59,6 +59,10 @@ MAX_ACTIONS_PER_ROUND = 400
 MAX_SIMULATE_GAMES = 100_000
 MAX_SIMULATE_JOBS = 64
 
+#: Search iterations per move a record's `analysis` may say it used, and the most
+#: `analyse --iterations` accepts (expert searches 1500; a million is minutes a move).
+MAX_ANALYSIS_ITERATIONS = 1_000_000
+
 #: Rounds in a game, and so the highest round number of a position. A game
 #: ends after two seals; only rounds drawn on every tie-break add more.
 MAX_ROUNDS = 20

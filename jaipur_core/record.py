@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .actions import Action, parse_action
+from .analysis_format import Analysis, analysis_from_json
 from .cards import CAMEL, MARKET_START_CAMELS
 from .errors import InvalidPositionError, InvalidRecordError, JaipurError
 from .jsontext import json_value_problem
@@ -166,6 +167,18 @@ class GameRecord:
         author = self.get("author")
         return author if isinstance(author, str) else None
 
+    @property
+    def analysis(self) -> Analysis | None:
+        """The record's `analysis` (checked when the record was read), or None."""
+        data = self.get("analysis")
+        if data is None:
+            return None
+        return analysis_from_json(_thaw(data), tuple(r.actions for r in self.rounds))
+
+    def with_analysis(self, analysis: Analysis | None) -> "GameRecord":
+        """The record with this analysis (None: without one)."""
+        return self.with_extra(analysis=None if analysis is None else analysis.to_json())
+
     def to_json(self) -> dict:
         data = {"format": RECORD_FORMAT, "players": list(self.players),
                 "rounds": [_round_to_json(r) for r in self.rounds]}
@@ -268,6 +281,8 @@ def record_from_json(data) -> GameRecord:
         problem = json_value_problem(value, 1)
         if problem:
             raise InvalidRecordError(f"{clip(key)}: {problem}")
+    if "analysis" in extra:
+        analysis_from_json(extra["analysis"], tuple(r.actions for r in parsed))
     return GameRecord(tuple(players), tuple(parsed), frozen_extra(extra))
 
 
