@@ -13,11 +13,12 @@ import json
 import random
 import sys
 
+from .ai.analysis import ANALYSIS_ITERATIONS, RecordAnalysis
 from .ai.cli import add_commands as add_ai_commands
 from .cli_input import BadInput, read_json, read_position
 from .errors import JaipurError
 from .game import Game
-from .limits import MAX_NUMBER_CHARS, clip
+from .limits import MAX_ANALYSIS_ITERATIONS, MAX_NUMBER_CHARS, clip
 from .position import position_from_json, position_to_json
 from .puzzle import PUZZLE_FORMAT, puzzle_from_json
 from .record import RECORD_FORMAT, replay_json
@@ -113,6 +114,24 @@ def cmd_share(args) -> str:
     return args.url.split("#")[0] + "#" + fragment
 
 
+def cmd_analyse(args) -> str:
+    """The record with every move of the chosen players judged (its `analysis` field)."""
+    if not 1 <= args.iterations <= MAX_ANALYSIS_ITERATIONS:
+        raise BadInput(f"--iterations must be from 1 to {MAX_ANALYSIS_ITERATIONS:,}")
+    if not 0 <= args.seed < 2**63:
+        raise BadInput("--seed must be from 0 to 2**63 - 1")
+    data = read_json(args.record, "record")
+    try:
+        game = Game.from_record_json(data)
+        record = game.record
+        seats = (0, 1) if args.player == "both" else (int(args.player),)
+        analysis = RecordAnalysis(record, seats, args.seed, args.iterations, done=record.analysis)
+    except JaipurError as error:
+        raise BadInput(f"invalid record: {error}") from None
+    analysis.run_all()
+    return format_json(record.with_analysis(analysis.analysis()).to_json())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m jaipur_core", description="Jaipur rules engine and AI")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -150,6 +169,16 @@ def build_parser() -> argparse.ArgumentParser:
     share.add_argument("file", help="position, game record or puzzle JSON file, or - for stdin")
     share.add_argument("--url", default="", help="page URL to put in front, e.g. https://example.org/jaipur/embed.html")
     share.set_defaults(run=cmd_share)
+
+    analyse = commands.add_parser(
+        "analyse", help="judge every move of a game record; print the record with its analysis")
+    analyse.add_argument("record", help="game record JSON file, or - for stdin")
+    analyse.add_argument("--player", choices=("0", "1", "both"), default="both",
+                         help="whose moves to judge (default both)")
+    analyse.add_argument("--iterations", type=bounded_int, default=ANALYSIS_ITERATIONS,
+                         help=f"search iterations per move (default {ANALYSIS_ITERATIONS})")
+    analyse.add_argument("--seed", type=bounded_int, default=0, help="seed of the searches (default 0)")
+    analyse.set_defaults(run=cmd_analyse)
 
     add_ai_commands(commands)  # suggest and simulate live with the AI
     return parser

@@ -8,6 +8,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +34,7 @@ from jaipur_core.view import sample_state, view_of
 
 from .test_ai_search import endgame_position
 
+ROOT = Path(__file__).resolve().parent.parent
 SMALL = 40   # iterations per move in these tests
 
 
@@ -327,3 +331,41 @@ def test_a_puzzle_with_answers_accepts_only_them():
     assert judge_puzzle(puzzle, parse_action("take cloth"), iterations=SMALL).right
     verdict = judge_puzzle(puzzle, answer, iterations=SMALL)
     assert not verdict.right and verdict.best
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+def _cli(*args, stdin: str | None = None):
+    return subprocess.run([sys.executable, "-m", "jaipur_core", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+
+
+def test_analyse_writes_the_record_with_its_analysis(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GAME.to_record_json()))
+    done = _cli("analyse", str(path), "--player", "1", "--iterations", "5", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    record = record_from_json(data)
+    assert record.analysis == RecordAnalysis(GAME.record, (1,), 2, 5).run_all()
+    again = _cli("analyse", "-", "--player", "1", "--iterations", "5", "--seed", "2", stdin=done.stdout)
+    assert again.returncode == 0 and json.loads(again.stdout) == data
+
+
+@pytest.mark.parametrize("args", [
+    ("--player", "2"), ("--iterations", "0"), ("--iterations", "x"), ("--seed", "-1"),
+])
+def test_analyse_refuses_bad_options_in_one_line(tmp_path, args):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GAME.to_record_json()))
+    done = _cli("analyse", str(path), *args)
+    assert done.returncode == 2 and done.stderr.startswith("error: ") and done.stderr.count("\n") == 1
+
+
+def test_analyse_refuses_a_bad_record_in_one_line(tmp_path):
+    path = tmp_path / "game.json"
+    data = GAME.to_record_json()
+    data["analysis"] = {"format": "nope"}
+    path.write_text(json.dumps(data))
+    done = _cli("analyse", str(path))
+    assert done.returncode == 2 and done.stderr.startswith("error: invalid record: analysis.format")
