@@ -313,6 +313,8 @@ def test_a_puzzle_without_answers_is_judged_by_the_search():
     wrong = judge_puzzle(puzzle, parse_action("take leather"), seed=3, iterations=200)
     assert not wrong.right and wrong.loss > 0.03
     assert str(wrong.best[0].action) == "sell diamond 3"
+    assert wrong.to_json()["right"] is False and wrong.to_json()["best"][0]["move"] == "sell diamond 3"
+    json.dumps(wrong.to_json())
     with pytest.raises(IllegalActionError):
         judge_puzzle(puzzle, parse_action("sell gold 2"), iterations=SMALL)
 

@@ -307,6 +307,11 @@ class PuzzleVerdict:
     def loss(self) -> float:
         return max(0.0, round(self.best[0].chance - self.chance, 3))
 
+    def to_json(self) -> dict:
+        """Plain data (e.g. for a message from a worker): the move, right, its chance, the best."""
+        return {"move": str(self.move), "right": self.right, "chance": stored_chance(self.chance),
+                "best": [move.to_json() for move in self.best]}
+
 
 def judge_puzzle(puzzle: Puzzle, action: Action, seed=0, iterations: int = ANALYSIS_ITERATIONS,
                  count: int = HINT_MOVES) -> PuzzleVerdict:
