@@ -371,3 +371,20 @@ def test_analyse_refuses_a_bad_record_in_one_line(tmp_path):
     path.write_text(json.dumps(data))
     done = _cli("analyse", str(path))
     assert done.returncode == 2 and done.stderr.startswith("error: invalid record: analysis.format")
+
+
+def test_any_value_anywhere_in_the_field_is_read_or_refused_with_a_typed_error():
+    valid = _with_analysis(lambda a: None)
+    strange = [None, True, False, -1, 0, 1, 2, 10 ** 40, 0.5, 1e300, -0.0, "", "x", "camels", [], [0], {}, {"a": 1}]
+    rng = random.Random(29)
+    for _ in range(400):
+        data = copy.deepcopy(valid)
+        holder, key = data, "analysis"
+        while isinstance(holder[key], (dict, list)) and holder[key] and rng.random() < 0.75:
+            holder = holder[key]
+            key = rng.choice(list(holder)) if isinstance(holder, dict) else rng.randrange(len(holder))
+        holder[key] = rng.choice(strange)
+        try:
+            record_from_json(data)
+        except InvalidRecordError as error:
+            assert str(error).startswith("analysis") and "\n" not in str(error)
