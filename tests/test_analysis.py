@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from jaipur_core import Game, InvalidRecordError, parse_action, record_from_json, replay
+from jaipur_core import Game, InvalidRecordError, parse_action, position_from_json, record_from_json, replay
 from jaipur_core.ai import choose_action
 from jaipur_core.ai.analysis import (
     FOCUS_SHARE,
@@ -26,12 +26,14 @@ from jaipur_core.ai.analysis import (
     judge_puzzle,
     move_seed,
 )
+from jaipur_core.ai.heuristic import progressing
 from jaipur_core.analysis_format import BLUNDER, MISTAKE, Analysis, MoveJudgement, mark_for
 from jaipur_core.errors import IllegalActionError, JaipurError
 from jaipur_core.puzzle import Puzzle
 from jaipur_core.state import PLAY
 from jaipur_core.view import sample_state, view_of
 
+from .helpers import position
 from .test_ai_search import endgame_position
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +147,19 @@ def test_the_best_move_found_is_marked_best_and_its_chances_agree():
     assert str(worse.best) == "sell diamond 3"
     assert worse.after < worse.best_chance == worse.before
     assert worse.mark in ("mistake", "blunder"), worse
+
+
+def test_a_move_the_search_leaves_out_is_still_judged():
+    """With an empty deck the search never trades goods away (no stalling), but a player may."""
+    state = position_from_json(position(
+        market="cloth spice leather leather silver", hands=("diamond diamond gold", "gold gold"),
+        herds=(3, 3), deck=[], spare_camels_to=0,
+        goods_won=({"cloth": [5, 3]}, {"spice": [5, 3], "silver": [5, 5]})))
+    view = view_of(state, 0)
+    trade = parse_action("trade cloth+spice for diamond+gold")
+    assert trade in view.legal_actions() and trade not in progressing(view.legal_actions(), 0)
+    judgement = judge_move(view, trade, iterations=50)
+    assert judgement.move == trade and judgement.best != trade and 0 <= judgement.after <= judgement.before
 
 
 def test_a_judged_move_gets_its_share_of_the_search():

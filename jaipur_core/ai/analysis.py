@@ -36,7 +36,7 @@ from ..rules import why_illegal
 from ..state import PLAY
 from ..view import PlayerView, view_of
 from .anytime import AnytimeSearch
-from .mcts import MctsSearch
+from .mcts import LATE_PRIOR, MctsSearch, _Node
 
 #: Iterations per move of an analysis, a hint or a puzzle's judge: expert's budget, so
 #: "the best move found" is the move expert would play and the chances are the ones
@@ -80,8 +80,14 @@ class FocusedSearch(MctsSearch):
                  focus: tuple[Action, ...] = ()):
         super().__init__(view, rng, iterations=iterations)
         self.iterations = iterations
-        assert self.root.children is not None  # made with the search
-        self.focus = tuple(action for action in focus if action in self.root.children)
+        children = self.root.children
+        assert children is not None  # made with the search
+        for action in focus:
+            # A legal move the search leaves out (with an empty deck it never trades goods
+            # away: heuristic.progressing) is still judged when it is the move played.
+            if action not in children and action in view.legal_actions():
+                children[action] = _Node(LATE_PRIOR)
+        self.focus = tuple(action for action in focus if action in children)
         #: Root visits given by the floor rather than chosen by the search: the best move
         #: found is the most visited by choice, so a forced move does not win by its floor.
         self.forced: dict[Action, int] = {}
