@@ -11,12 +11,13 @@ CPython, which has no `js`.
 # Imported while the snapshot is made, so the page finds them already imported.
 SNAPSHOT = (
     # the rules engine and the AI (standard library only)
-    "jaipur_core", "jaipur_core.actions", "jaipur_core.cards", "jaipur_core.cli", "jaipur_core.cli_input",
+    "jaipur_core", "jaipur_core.actions", "jaipur_core.analysis_format", "jaipur_core.cards", "jaipur_core.cli",
+    "jaipur_core.cli_input",
     "jaipur_core.errors",
     "jaipur_core.game", "jaipur_core.jsontext", "jaipur_core.limits", "jaipur_core.position",
     "jaipur_core.puzzle", "jaipur_core.record", "jaipur_core.rules", "jaipur_core.scoring", "jaipur_core.share",
     "jaipur_core.state", "jaipur_core.view",
-    "jaipur_core.ai", "jaipur_core.ai.anytime", "jaipur_core.ai.cli", "jaipur_core.ai.easy",
+    "jaipur_core.ai", "jaipur_core.ai.analysis", "jaipur_core.ai.anytime", "jaipur_core.ai.cli", "jaipur_core.ai.easy",
     "jaipur_core.ai.features", "jaipur_core.ai.hard2026", "jaipur_core.ai.heuristic", "jaipur_core.ai.mcts",
     "jaipur_core.ai.medium", "jaipur_core.ai.randomplayer", "jaipur_core.ai.sale_values",
     "jaipur_core.ai.simulate", "jaipur_core.ai.weights",
