@@ -23,8 +23,9 @@ change the figures. Rounds are played until --positions predictions are
 recorded. Each finished round is appended to --progress as one JSON line (a rerun
 with the same file plays only the rounds not in it). --report prints the figures
 of progress files; with --calibrated it also prints them for the calibrated
-chances (`analysis.calibrate`). --fit fits the two numbers of a logistic
-(Platt) calibration to progress files of other seeds and prints them.
+chances (`analysis.calibrate`). --fit fits a logistic (Platt) calibration to
+progress files of other seeds and prints it, with an intercept and without
+(symmetric: sigmoid(a * logit(p)), so the two seats' chances still add to one).
 """
 
 from __future__ import annotations
@@ -124,19 +125,27 @@ def report_text(rounds, calibrated: bool = False) -> str:
     lines = [f"{'calibrated' if calibrated else 'raw'} chances: {len(pairs)} positions from {len(rounds)} rounds "
              f"(seeds {', '.join(seeds)}), expert won {sum(r['outcome'] for r in rounds):g} of them",
              f"Brier score {brier:.4f} (always {base:.3f}: {base * (1 - base):.4f})",
-             "decile     count  mean chance  observed  gap (points)"]
+             "decile     count  rounds  mean chance  observed  gap (points)"]
+    # Positions of one round share its outcome: the rounds behind a decile say how much
+    # evidence its observed rate holds.
+    behind: dict[int, set] = {}
+    for r in rounds:
+        for p in r["predictions"]:
+            chance = calibrate(p["chance"]) if calibrated else p["chance"]
+            behind.setdefault(min(9, int(chance * 10)), set()).add((r["seed"], r["round"]))
     worst = 0.0
     for decile, count, mean, observed in table:
         gap = 100 * (observed - mean)
         worst = max(worst, abs(gap))
-        lines.append(f"{decile / 10:.1f}-{(decile + 1) / 10:.1f}  {count:>7}  {mean:>11.3f}  "
-                     f"{observed:>8.3f}  {gap:>+6.1f}")
+        lines.append(f"{decile / 10:.1f}-{(decile + 1) / 10:.1f}  {count:>7}  {len(behind[decile]):>6}  "
+                     f"{mean:>11.3f}  {observed:>8.3f}  {gap:>+6.1f}")
     lines.append(f"largest gap {worst:.1f} points (target: every decile within 7)")
     return "\n".join(lines)
 
 
-def fit_platt(pairs, steps: int = 50) -> tuple[float, float]:
-    """(a, b) of calibrated = sigmoid(a * logit(p) + b), by Newton's method on the log loss."""
+def fit_platt(pairs, steps: int = 50, intercept: bool = True) -> tuple[float, float]:
+    """(a, b) of calibrated = sigmoid(a * logit(p) + b), by Newton's method on the log loss;
+    without `intercept`, b = 0 (symmetric: the two seats' chances still add up to one)."""
     xs = [math.log(max(1e-4, min(1 - 1e-4, p)) / (1 - max(1e-4, min(1 - 1e-4, p)))) for p, _ in pairs]
     ys = [o for _, o in pairs]
     a, b = 1.0, 0.0
@@ -150,11 +159,16 @@ def fit_platt(pairs, steps: int = 50) -> tuple[float, float]:
             haa += w * x * x
             hab += w * x
             hbb += w
-        det = haa * hbb - hab * hab
-        if det <= 0:
-            break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
+        if not intercept:
+            if haa <= 0:
+                break
+            da, db = ga / haa, 0.0
+        else:
+            det = haa * hbb - hab * hab
+            if det <= 0:
+                break
+            da = (hbb * ga - hab * gb) / det
+            db = (haa * gb - hab * ga) / det
         a, b = a - da, b - db
         if abs(da) < 1e-9 and abs(db) < 1e-9:
             break
@@ -182,8 +196,11 @@ def main(argv=None) -> int:
         return 0
     if args.fit:
         rounds = read_progress(args.fit)
-        a, b = fit_platt(pairs_of(rounds))
-        print(f"fitted on {len(pairs_of(rounds))} positions: CALIBRATION = ({a:.4f}, {b:.4f})")
+        pairs = pairs_of(rounds)
+        a, b = fit_platt(pairs)
+        print(f"fitted on {len(pairs)} positions of {len(rounds)} rounds: "
+              f"CALIBRATION = ({a:.4f}, {b:.4f}) with an intercept, "
+              f"({fit_platt(pairs, intercept=False)[0]:.4f}, 0.0) symmetric")
         return 0
     done = [r for r in read_progress([args.progress]) if r["seed"] == args.seed
             and r["iterations"] == args.iterations] if args.progress and Path(args.progress).exists() else []

@@ -27,6 +27,8 @@ def test_the_logistic_fit_finds_a_known_distortion():
         pairs.append((raw, float(rng.random() < true)))
     a, b = fit_platt(pairs)
     assert abs(a - 0.6) < 0.1 and abs(b - 0.3) < 0.1
+    slope, zero = fit_platt(pairs, intercept=False)
+    assert zero == 0.0 and abs(slope - 0.6) < 0.15
 
 
 def test_the_report_reads_progress_files(tmp_path, capsys):
