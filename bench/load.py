@@ -38,6 +38,7 @@ import argparse
 import contextlib
 import gzip
 import importlib.util
+import itertools
 import os
 import statistics
 import sys
@@ -89,6 +90,26 @@ performance.mark("jaipur: started"); // the game's mark, so every engine times b
 document.documentElement.dataset.state = "ready";
 """
 
+# The page's own timeline: its marks ("jaipur: <stage>", "jaipur boot: <step>")
+# and when each file of the runtime and the game arrived, in ms from navigation start.
+TIMELINE_JS = """(() => {
+  const marks = {};
+  for (const mark of performance.getEntriesByType("mark")) {
+    if (mark.name.startsWith("jaipur")) marks[mark.name] = mark.startTime;
+  }
+  const files = {};
+  for (const entry of performance.getEntriesByType("resource")) {
+    const name = new URL(entry.name).pathname.split("/").pop();
+    // boot.js also asks for each file with HEAD (no body): time the download itself
+    const body = entry.decodedBodySize || entry.encodedBodySize || 0;
+    if (!(name in files) || body > files[name].body) {
+      files[name] = { start: entry.startTime, end: entry.responseEnd, body };
+    }
+  }
+  return { marks, files };
+})()"""
+TIMELINE = f"() => {TIMELINE_JS}"
+
 MEMORY = """() => ({
   wasm: globalThis.jaipur?.pyodide?._module?.HEAP8?.length ?? null,
   boot: document.documentElement.dataset.boot ?? "bare",
@@ -110,11 +131,13 @@ return {
   boot: root.dataset.boot ?? "bare",
   controlled: Boolean(navigator.serviceWorker?.controller),
   error: root.dataset.state === "error" ? document.body.innerText.slice(0, 300) : null,
+  timeline: TIMELINE,
 };
 """
 # Resolves once the service worker is active (its precache is done), so the
 # reload that follows is the warm, worker-served case.
 WORKER_READY = "return (await navigator.serviceWorker.ready).active.state;"
+PAGE_FIGURES = PAGE_FIGURES.replace("TIMELINE", TIMELINE_JS)
 PRECACHE_NOT_VISIBLE = "the service worker's fetches are not visible from the page"
 
 
@@ -169,6 +192,7 @@ def measure_once(page, devtools, network: NetworkLog) -> dict:
     metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
     heap = devtools.send("Runtime.getHeapUsage")
     memory = page.evaluate(MEMORY)
+    timeline = page.evaluate(TIMELINE)
     moved, urls = network.take()
     return {
         "seconds": seconds,
@@ -178,6 +202,7 @@ def measure_once(page, devtools, network: NetworkLog) -> dict:
         "js_heap": heap["usedSize"],
         "wasm": memory["wasm"],
         "boot": memory["boot"],
+        "timeline": timeline,
     }
 
 
@@ -224,14 +249,15 @@ def wait_for_figures(run_script, timeout_s: float = 600) -> dict:
         if figures and figures["state"] == "ready" and figures["startedMs"] is not None:
             return {"seconds": figures["startedMs"] / 1000, "busy": None, "bytes": figures["bytes"],
                     "urls": figures["urls"], "js_heap": None, "wasm": figures["wasm"],
-                    "boot": figures["boot"], "controlled": figures["controlled"]}
+                    "boot": figures["boot"], "controlled": figures["controlled"],
+                    "timeline": figures["timeline"]}
         time.sleep(0.2)
     raise SystemExit(f"the page was not ready within {timeout_s:.0f} s (last script error: {last_error})")
 
 
 def warm_unmeasurable(reason: str) -> dict:
     return {"seconds": None, "busy": None, "bytes": None, "urls": [], "js_heap": None,
-            "wasm": None, "boot": None, "note": reason}
+            "wasm": None, "boot": None, "note": reason, "timeline": None}
 
 
 class Chromium:
@@ -379,6 +405,7 @@ def main() -> int:
     parser.add_argument("--browser", choices=("chromium", "firefox", "webkit"), default="chromium",
                         help="the engine to measure (default: chromium)")
     args = parser.parse_args()
+    print("load average at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
 
     site_build = load_build_module()
     with tempfile.TemporaryDirectory(prefix="jaipur-bench-dist-") as folder:
@@ -423,6 +450,71 @@ def precache_median(precaches: list[int | None]) -> float | None:
     return None if any(size is None for size in precaches) else statistics.median(precaches)
 
 
+# The page's progress stages (boot.js's "jaipur: <stage>" marks), each from its
+# mark to the next one; "page and boot script" is navigation start -> the first.
+STAGES = ("Loading Python runtime", "Loading micropip", "Installing the game", "Starting", "started")
+STAGE_NAMES = {"Loading Python runtime": "runtime", "Loading micropip": "micropip",
+               "Installing the game": "game", "Starting": "start (import, render)"}
+# The files whose arrival is on the timeline (Resource Timing responseEnd).
+TIMED_FILES = ("build.json", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+               "pyodide-lock.json", "jaipur.snapshot.gz", "jaipur-0.1.0-py3-none-any.whl",
+               "micropip-0.11.1-py3-none-any.whl")
+
+
+def events(run: dict) -> dict[str, float]:
+    """One load's timeline: its marks and its files' arrivals, in ms from navigation start."""
+    timeline = run.get("timeline") or {"marks": {}, "files": {}}
+    found = {name.removeprefix("jaipur: ").removeprefix("jaipur boot: "): ms
+             for name, ms in timeline["marks"].items()}
+    for name in TIMED_FILES:
+        if name in timeline["files"]:
+            found[f"{name} arrived"] = timeline["files"][name]["end"]
+    return found
+
+
+def median_events(runs: list[dict]) -> dict[str, float]:
+    every = [events(run) for run in runs if run.get("timeline")]
+    names = {name for found in every for name in found}
+    return {name: statistics.median(found[name] for found in every if name in found) for name in names}
+
+
+def stage_seconds(timeline: dict[str, float]) -> list[tuple[str, float]]:
+    """(stage, ms) from each stage's mark to the next; the first row ends at the first mark."""
+    marks = [(stage, timeline[stage]) for stage in STAGES if stage in timeline]
+    rows = [("page and boot script", marks[0][1])]
+    for (stage, at), (_, following) in itertools.pairwise(marks):
+        rows.append((STAGE_NAMES[stage], following - at))
+    return rows
+
+
+def report_stages(results: dict, floor: float) -> None:
+    """The stage table (cold, reload) of each boot path, then every step of its
+    timeline: each mark and each file's arrival, with the time since the step before."""
+    for mode in ("snapshot", "full"):
+        cold, warm = median_events(results[mode]["cold"]), median_events(results[mode]["warm"])
+        if not cold:
+            continue
+        warm_stages = dict(stage_seconds(warm)) if warm else {}
+        print(f"\n{mode} boot, stages (median ms; reload = warm, from the service worker):")
+        print(f"  {'stage':<28} {'cold':>7} {'reload':>7}")
+        for stage, ms in stage_seconds(cold):
+            reload = warm_stages.get(stage)
+            print(f"  {stage:<28} {ms:7.0f} {'n/a' if reload is None else format(reload, '7.0f'):>7}")
+        total_warm = warm.get("started")
+        print(f"  {'to a playable table':<28} {cold['started']:7.0f} "
+              f"{'n/a' if total_warm is None else format(total_warm, '7.0f'):>7}"
+              f"   ({cold['started'] / 1000 / floor:.2f}x bare cold)")
+        print(f"{mode} boot, timeline (median ms from navigation start; + = since the row before):")
+        print(f"  {'step':<40} {'cold':>7} {'+':>6} {'reload':>7} {'+':>6}")
+        previous_cold = previous_warm = 0.0
+        for name in sorted(cold, key=cold.get):
+            at_warm = warm.get(name)
+            warm_text = "    n/a        " if at_warm is None else f"{at_warm:7.0f} {at_warm - previous_warm:6.0f}"
+            print(f"  {name:<40} {cold[name]:7.0f} {cold[name] - previous_cold:6.0f} {warm_text}")
+            previous_cold = cold[name]
+            previous_warm = at_warm if at_warm is not None else previous_warm
+
+
 def report_figures(results: dict, dists: dict, base_path: str) -> None:
     floor = median(results["bare"]["cold"], "seconds")
     print(f"\nmedians over {len(results['bare']['cold'])} interleaved runs "
@@ -445,6 +537,8 @@ def report_figures(results: dict, dists: dict, base_path: str) -> None:
     precache = precache_median(snapshot["precache"])
     first_visit = None if precache is None else median(snapshot["cold"], "bytes") + precache
     verdict = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    report_stages(results, floor)
+    print("\nload average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"\ntarget cold load <= {TARGET_COLD:.2f}x bare: {cold_ratio:.2f}x, {verdict(cold_ratio <= TARGET_COLD)}")
     if warm_ratio is None:
         print(f"target warm (service worker) reload <= {TARGET_WARM:.2f}x bare: n/a "

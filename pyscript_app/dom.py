@@ -104,7 +104,9 @@ def start(embed: bool = False) -> None:
     from .runner import Runner
 
     global _host
+    js.performance.mark("jaipur boot: page modules imported")  # boot.js's step marks, for bench/load.py
     load_installed()  # the .mo files, read now (not at import: the snapshot is made without them)
+    js.performance.mark("jaipur boot: catalogs read")
     root = js.document.getElementById("app")
     host = BrowserHost(root)
     runner = Runner(host)

@@ -120,6 +120,12 @@ class SnapshotRefused extends Error {
   }
 }
 
+// What each step of a boot cost, for bench/load.py and the devtools timeline:
+// "jaipur boot: <step>" marks, apart from the stages' own "jaipur: <stage>" marks.
+function markStep(step) {
+  performance.mark(`jaipur boot: ${step}`);
+}
+
 function showStage(index) {
   // Marks let bench/load.py (or the devtools timeline) show where the time goes.
   performance.mark(`jaipur: ${STAGES[index]}`);
@@ -256,9 +262,32 @@ function runtimeOptions(extra = {}) {
   };
 }
 
+// The runtime's own steps, marked: its script imported (pyodide.asm.mjs, imported
+// where loadPyodide would import it) and its wasm compiled and instantiated.
+function timedRuntime() {
+  const script = import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
+    markStep("runtime script imported");
+    return module.default;
+  });
+  script.catch(() => {}); // awaited by Pyodide below
+  return {
+    createPyodideModule: async (settings) => {
+      const create = await script;
+      const instantiate = settings.instantiateWasm;
+      if (instantiate) {
+        settings.instantiateWasm = (imports, done) => instantiate(imports, (instance, module) => {
+          markStep("wasm compiled and instantiated");
+          done(instance, module);
+        });
+      }
+      return create(settings);
+    },
+  };
+}
+
 async function loadRuntime(loadPyodide) {
   try {
-    return await loadPyodide(runtimeOptions());
+    return await loadPyodide(runtimeOptions(timedRuntime()));
   } catch (error) {
     throw new BootError(`Could not start the Python runtime: ${error.message}`, error.stack);
   }
@@ -356,9 +385,11 @@ async function fetchSnapshot(build, onProgress) {
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
   }
+  markStep("snapshot downloaded and unpacked");
   if ((await sha256Hex(bytes)) !== info.sha256) {
     throw new SnapshotRefused("its sha256 is not the one build.json names");
   }
+  markStep("snapshot hashed");
   const header = snapshotHeader(bytes);
   const expected = { build: info.build, app_wheel: build.app_wheel, pyodide: build.pyodide_version };
   for (const [key, value] of Object.entries(expected)) {
@@ -380,7 +411,7 @@ async function restoreSnapshot(loadPyodide, build, onProgress) {
   try {
     // Pyodide awaits the snapshot promise before it instantiates anything, so a
     // refused snapshot costs no second runtime.
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: snapshot }));
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: snapshot, ...timedRuntime() }));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }
@@ -394,9 +425,11 @@ async function restoreSnapshot(loadPyodide, build, onProgress) {
   try {
     const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    markStep("wheel unpacked");
     // A restored interpreter shares its random state with every other visitor:
     // reseed it from the browser's entropy.
     pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+    markStep("random reseeded");
   } catch (error) {
     throw new BootError(`Could not install the game from ${build.app_wheel}.`, error.message);
   }
@@ -451,6 +484,7 @@ async function startGame(pyodide) {
   let app;
   try {
     app = pyodide.pyimport("pyscript_app");
+    markStep("game imported");
     // start() may be sync or async; awaiting covers both.
     await app.start.callKwargs({ embed });
   } catch (error) {
@@ -490,9 +524,11 @@ async function boot() {
     const loader = importLoader();
     loader.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
     const build = await failures.race(fetchJson("./build.json"));
+    markStep("build.json read");
     watchdog.progress();
     failures.watch(requireFiles([...build.runtime_files, build.app_wheel]));
     const loadPyodide = await failures.race(loader);
+    markStep("loader imported");
 
     let pyodide = null;
     let path = "full";
