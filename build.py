@@ -42,7 +42,13 @@ from tools.site.service_worker import (  # noqa: E402
     build_id,
     write_service_worker,
 )
-from tools.site.snapshot import SNAPSHOT_HEADER_BYTES, make_snapshot, read_snapshot_header, snapshot_key  # noqa: E402
+from tools.site.snapshot import (  # noqa: E402
+    SNAPSHOT_HEADER_BYTES,
+    make_snapshot,
+    read_snapshot_files,
+    read_snapshot_header,
+    snapshot_key,
+)
 from tools.site.vendor import PYODIDE_RUNTIME_FILES  # noqa: E402
 from tools.site.wheel import Project, wheel_bytes  # noqa: E402
 
@@ -50,8 +56,8 @@ from tools.site.wheel import Project, wheel_bytes  # noqa: E402
 __all__ = [
     "ROOT", "DIST", "WEB", "BuildError", "Project", "DistServer", "DistRequestHandler", "MICROPIP_WHEEL",
     "NOT_PRECACHED", "PYODIDE_RUNTIME_FILES", "PYODIDE_VERSION", "SNAPSHOT_HEADER_BYTES",
-    "SW_MANIFEST_PLACEHOLDER", "build", "copy_tree", "dist_files", "main", "pins", "read_snapshot_header",
-    "snapshot_key", "wheel_bytes",
+    "SW_MANIFEST_PLACEHOLDER", "build", "copy_tree", "dist_files", "main", "pins", "read_snapshot_files",
+    "read_snapshot_header", "snapshot_key", "wheel_bytes",
 ]
 
 DIST = ROOT / "dist"

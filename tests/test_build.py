@@ -138,6 +138,28 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     assert int.from_bytes(pyodide_part[:4], "little") == 1886286592
 
 
+def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(built, site_build):
+    """The page's snapshot path unzips nothing and imports no installer: the files
+    the install wrote travel in the envelope, after Pyodide's part, as they are."""
+    dist, _ = built
+    boot = json.loads((dist / "build.json").read_text())
+    data = gzip.decompress((dist / boot["snapshot"]["path"]).read_bytes())
+    header = site_build.read_snapshot_header(data)
+    assert re.fullmatch(r"/lib/python3\.\d+/site-packages", header["site_packages"])
+    files = site_build.read_snapshot_files(data)  # and they fill the envelope to its end
+    wheel = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist)))
+    # Every file of the wheel, byte for byte; what micropip adds is only its own record.
+    for name in wheel.namelist():
+        assert files[name] == wheel.read(name), name
+    extra = set(files) - set(wheel.namelist())
+    assert all(name.startswith("jaipur-0.1.0.dist-info/") for name in extra), extra
+    assert "pyscript_app/dom.py" in files and "pyscript_app/locale/fa/LC_MESSAGES/jaipur.mo" in files
+    # boot.js writes them itself: the snapshot path fetches no wheel and unpacks no archive.
+    boot_js = (dist / "boot.js").read_text()
+    restore = boot_js[boot_js.index("async function restoreSnapshot"):boot_js.index("// --- the full path")]
+    assert "app_wheel" not in restore and "unpackArchive" not in restore and "sysconfig" not in restore
+
+
 def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):
     report = site_build.build(dist=tmp_path / "dist", quiet=True, snapshot=False)
     assert report["snapshot"] is None

@@ -3,10 +3,15 @@
 //   node tools/make_snapshot.mjs <job.json>
 //
 // job.json: {"runtime": dir with pyodide.mjs, "micropip": wheel path,
-//            "app_wheel": wheel path, "modules": [names to import], "output": path}
+//            "app_wheel": wheel path, "modules": [names to import], "output": path,
+//            "files_output": path}
 //
 // micropip installs the game wheel (so micropip stays the installer), the listed
 // modules are imported, and the interpreter's memory is written to `output`.
+// A snapshot holds memory, not the file system: every file the install wrote
+// is written to `files_output` (JSON: {"site_packages": dir, "files": [[path
+// under it, base64], ...]}), and build.py packs them with the snapshot, so the
+// page writes them back without a wheel to unzip.
 // Only modules that never touch `js` are imported: a snapshot must hold no
 // JavaScript object, so the DOM-facing module is imported after the restore.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -27,9 +32,28 @@ await pyodide.loadPackage(resolve(job.micropip), { messageCallback: quiet });
 const wheelPath = "/tmp/" + basename(job.app_wheel);
 pyodide.FS.writeFile(wheelPath, readFileSync(job.app_wheel));
 const micropip = pyodide.pyimport("micropip");
+const scratch = pyodide.toPy({}); // a namespace of its own: nothing left in __main__
+// ("//lib/..." from sysconfig here: one leading slash, as the page's paths have)
+const sitePackages = pyodide
+  .runPython("import sysconfig; sysconfig.get_path('purelib')", { globals: scratch })
+  .replace(/^\/+/, "/");
+scratch.destroy();
+const installedBefore = new Set(pyodide.FS.readdir(sitePackages));
 await micropip.install.callKwargs("emfs:" + wheelPath, { deps: false });
 micropip.destroy();
 pyodide.FS.unlink(wheelPath);
+
+// Every file under the entries the game's install added to site-packages, in a fixed order.
+function filesOf(path, relative) {
+  if (!pyodide.FS.isDir(pyodide.FS.stat(path).mode)) {
+    return [[relative, Buffer.from(pyodide.FS.readFile(path)).toString("base64")]];
+  }
+  const children = pyodide.FS.readdir(path).filter((name) => name !== "." && name !== "..").sort();
+  return children.flatMap((name) => filesOf(`${path}/${name}`, `${relative}/${name}`));
+}
+const installed = pyodide.FS.readdir(sitePackages).filter((name) => !installedBefore.has(name)).sort();
+const files = installed.flatMap((name) => filesOf(`${sitePackages}/${name}`, name));
+writeFileSync(job.files_output, JSON.stringify({ site_packages: sitePackages, files }));
 // The installer's modules (micropip and what it imported, e.g. pyodide.http)
 // hold JavaScript functions: drop every module the install brought in, so no
 // Python object refers to a JS object, and forget the loader's record of

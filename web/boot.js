@@ -2,8 +2,9 @@
 //
 //   snapshot  the interpreter's memory, saved by build.py after the game was
 //             installed and imported, is restored instead of starting Python
-//             (about a third of the time); then the game's files are unpacked
-//             and pyscript_app.start() runs.
+//             (about a third of the time); then the game's files, which travel
+//             with the snapshot, are written back (no wheel, no unzipping) and
+//             pyscript_app.start() runs.
 //   full      Pyodide starts Python -> micropip (local wheel) -> micropip
 //             installs the game wheel -> pyscript_app.start().
 //
@@ -100,7 +101,9 @@ async function useBootLanguage() {
 // starting Python is never mistaken for a stalled download.
 const STALL_SECONDS = 60;
 // build.py's snapshot envelope: this magic, a JSON header padded to 4096 bytes,
-// then Pyodide's snapshot.
+// then Pyodide's snapshot (header.pyodide_bytes), then the installed files: a JSON
+// index (header.file_index_bytes) of [path under header.site_packages, size] and
+// their bytes in that order.
 const SNAPSHOT_MAGIC = "JAIPUR-SNAPSHOT\n";
 const SNAPSHOT_HEADER_BYTES = 4096;
 
@@ -363,8 +366,30 @@ function snapshotHeader(bytes) {
   }
 }
 
+// The envelope's parts: Pyodide's snapshot and the files to write back.
+function snapshotParts(bytes, header) {
+  const memoryEnd = SNAPSHOT_HEADER_BYTES + header.pyodide_bytes;
+  const indexEnd = memoryEnd + header.file_index_bytes;
+  let index;
+  try {
+    index = JSON.parse(new TextDecoder().decode(bytes.subarray(memoryEnd, indexEnd)));
+  } catch {
+    throw new SnapshotRefused("unreadable file index");
+  }
+  const files = [];
+  let at = indexEnd;
+  for (const [path, size] of index) {
+    files.push({ path: `${header.site_packages}/${path}`, data: bytes.subarray(at, at + size) });
+    at += size;
+  }
+  if (at !== bytes.length) {
+    throw new SnapshotRefused("its files do not fill it");
+  }
+  return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files };
+}
+
 // Fetch, gunzip, verify (sha256, then that it was made for this very build) and
-// hand back Pyodide's part. Anything wrong is a SnapshotRefused.
+// hand back its parts. Anything wrong is a SnapshotRefused.
 async function fetchSnapshot(build, onProgress) {
   const info = build.snapshot;
   if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
@@ -397,41 +422,42 @@ async function fetchSnapshot(build, onProgress) {
       throw new SnapshotRefused(`made for another build (${key} ${header[key]}, this build has ${value})`);
     }
   }
-  return bytes.subarray(SNAPSHOT_HEADER_BYTES);
+  return snapshotParts(bytes, header);
+}
+
+// The game's files, as the install wrote them: the restored interpreter has the
+// modules it imported in memory, but reads the rest (the DOM modules, the
+// catalogs) from its file system, which a snapshot does not hold.
+function writeFiles(pyodide, files) {
+  for (const { path, data } of files) {
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
 }
 
 async function restoreSnapshot(loadPyodide, build, onProgress) {
   const snapshot = fetchSnapshot(build, onProgress);
   snapshot.catch(() => {}); // Pyodide awaits it; if it fails before, no "unhandled" rejection
-  // The game's files: the snapshot holds the imported modules but not the
-  // file system, and the DOM module is imported after the restore.
-  const wheel = fetchOk(build.app_wheel).then((response) => response.arrayBuffer());
-  wheel.catch(() => {}); // awaited below, after the restore
   let pyodide;
   try {
     // Pyodide awaits the snapshot promise before it instantiates anything, so a
     // refused snapshot costs no second runtime.
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: snapshot, ...timedRuntime() }));
+    const memory = snapshot.then((parts) => parts.memory);
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime() }));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }
   showStage(2);
-  let bytes;
   try {
-    bytes = await wheel;
-  } catch (error) {
-    throw new BootError(`Could not install the game from ${build.app_wheel}.`, error.message);
-  }
-  try {
-    const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-    markStep("wheel unpacked");
+    writeFiles(pyodide, (await snapshot).files);
+    markStep("files written");
     // A restored interpreter shares its random state with every other visitor:
-    // reseed it from the browser's entropy.
+    // reseed it from the browser's entropy. (The import system's caches are
+    // from the build machine: forget them, now that the files are here.)
     pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
     markStep("random reseeded");
   } catch (error) {
-    throw new BootError(`Could not install the game from ${build.app_wheel}.`, error.message);
+    throw new BootError("Could not install the game from the snapshot.", error.message);
   }
   return pyodide;
 }
@@ -464,7 +490,7 @@ async function installGame(micropip, wheel) {
 }
 
 async function fullBoot(loadPyodide, build, failures) {
-  failures.watch(requireFiles([build.micropip_wheel]));
+  failures.watch(requireFiles([build.micropip_wheel, build.app_wheel]));
   const pyodide = await failures.race(loadRuntime(loadPyodide));
   showStage(1);
   const micropip = await failures.race(loadMicropip(pyodide, build.micropip_wheel));
@@ -526,7 +552,7 @@ async function boot() {
     const build = await failures.race(fetchJson("./build.json"));
     markStep("build.json read");
     watchdog.progress();
-    failures.watch(requireFiles([...build.runtime_files, build.app_wheel]));
+    failures.watch(requireFiles(build.runtime_files));
     const loadPyodide = await failures.race(loader);
     markStep("loader imported");
 

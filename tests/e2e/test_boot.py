@@ -117,7 +117,7 @@ def not_found(route):
     ("missing", "message_pattern", "noise"),
     [
         ("**/jaipur-*.whl", r"Could not download app/[0-9a-f]{16}/jaipur-0\.1\.0-py3-none-any\.whl \(HTTP 404\)",
-         MISSING_FILE_NOISE),
+         MISSING_FILE_NOISE),  # full path only: the game's files travel with the snapshot
         ("**/micropip-*.whl", r"Could not download micropip-.*\.whl \(HTTP 404\)",
          MISSING_FILE_NOISE),  # full path only
         ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
@@ -130,8 +130,8 @@ def not_found(route):
 )
 def test_a_missing_file_shows_the_error_box(page, wait_for_boot, browser_guard, missing, message_pattern, noise):
     browser_guard.expect_error(noise)
-    if "micropip" in missing:
-        force_full_boot(page)  # the snapshot path needs no micropip
+    if missing.endswith(".whl"):
+        force_full_boot(page)  # the snapshot path needs no wheel
     page.route(missing, not_found)
     expect_boot_error(page, wait_for_boot, message_pattern)
 

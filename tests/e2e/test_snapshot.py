@@ -79,7 +79,8 @@ def test_the_snapshot_boots_and_a_round_is_played(snapshot_dist, serve, open_pag
     requested = []
     page.on("request", lambda request: requested.append(request.url))
     assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
-    assert not any("micropip" in url for url in requested), "the snapshot path needs no micropip"
+    # nor a wheel: the game's files travel with the snapshot
+    assert not any(url.endswith(".whl") for url in requested), requested
     table = play_until(page, lambda t: t["turn"] == "over")
     assert table["phase"] in ("round_over", "game_over")
     assert page.get_by_test_id("round-panel").is_visible()

@@ -2,11 +2,14 @@
 micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT are
 imported, and the interpreter's memory is saved; the page restores it instead of
 starting Python. Wrapped in an envelope naming the build it belongs to (boot.js
-checks it), gzipped, and cached in .cache/snapshots/ under a key of everything it
-depends on, so a rebuild with the same inputs reuses it."""
+checks it) and carrying the files the install wrote (a snapshot holds memory, not
+the file system: the page writes them back as they are, with no wheel to unzip),
+gzipped, and cached in .cache/snapshots/ under a key of everything it depends on,
+so a rebuild with the same inputs reuses it."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -19,9 +22,12 @@ from .common import CACHE, ROOT, BuildError, cached_folder, run, sha256_of
 
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
 # Bumped when the envelope below or what goes into a snapshot changes.
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2
 # The envelope: this magic, then a JSON header padded with spaces to 4096 bytes,
-# then Pyodide's own snapshot (4096 keeps it aligned for its Uint32Array view).
+# then Pyodide's own snapshot (4096 keeps it aligned for its Uint32Array view) of
+# header["pyodide_bytes"], then the installed files: a JSON index of
+# header["file_index_bytes"] ([[path under header["site_packages"], size], ...])
+# and their bytes, one after the other in the index's order.
 SNAPSHOT_MAGIC = b"JAIPUR-SNAPSHOT\n"
 SNAPSHOT_HEADER_BYTES = 4096
 SNAPSHOT_FILE = "jaipur.snapshot.gz"
@@ -44,11 +50,16 @@ def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
 
-def snapshot_envelope(header: dict, pyodide_snapshot: bytes) -> bytes:
+def snapshot_envelope(header: dict, pyodide_snapshot: bytes, site_packages: str,
+                      files: list[tuple[str, bytes]]) -> bytes:
+    index = json.dumps([[path, len(data)] for path, data in files]).encode()
+    header = {**header, "pyodide_bytes": len(pyodide_snapshot), "site_packages": site_packages,
+              "file_index_bytes": len(index)}
     text = SNAPSHOT_MAGIC + json.dumps(header, sort_keys=True).encode()
     if len(text) > SNAPSHOT_HEADER_BYTES:
         raise BuildError("the snapshot header is too long")
-    return text.ljust(SNAPSHOT_HEADER_BYTES, b" ") + pyodide_snapshot
+    return b"".join([text.ljust(SNAPSHOT_HEADER_BYTES, b" "), pyodide_snapshot, index,
+                     *(data for _, data in files)])
 
 
 def read_snapshot_header(data: bytes) -> dict:
@@ -58,24 +69,43 @@ def read_snapshot_header(data: bytes) -> dict:
     return json.loads(data[len(SNAPSHOT_MAGIC):SNAPSHOT_HEADER_BYTES])
 
 
+def read_snapshot_files(data: bytes) -> dict[str, bytes]:
+    """The installed files an envelope carries, by path under its site_packages
+    (what boot.js writes into the restored interpreter's file system)."""
+    header = read_snapshot_header(data)
+    at = SNAPSHOT_HEADER_BYTES + header["pyodide_bytes"]
+    index = json.loads(data[at:at + header["file_index_bytes"]])
+    at += header["file_index_bytes"]
+    files = {}
+    for path, size in index:
+        files[path] = data[at:at + size]
+        at += size
+    if at != len(data):
+        raise ValueError("the envelope's files do not fill it")
+    return files
+
+
 def make_with_node(staging: Path, app_wheel_path: str, key: str, folder: Path) -> None:
     """Run the snapshot maker on the staged runtime and wheels; write the gzipped
     envelope and its meta.json into folder."""
     names = modules()
-    raw_path, job_path = folder / "pyodide.snapshot", folder / "job.json"
+    raw_path, files_path, job_path = folder / "pyodide.snapshot", folder / "files.json", folder / "job.json"
     job_path.write_text(json.dumps({
         "runtime": str(staging / "pyodide"),
         "micropip": str(staging / pins.MICROPIP_WHEEL),
         "app_wheel": str(staging / app_wheel_path),
         "modules": names,
         "output": str(raw_path),
+        "files_output": str(files_path),
     }))
     run(["node", str(SNAPSHOT_MAKER), str(job_path)], cwd=ROOT)
     header = {"format": SNAPSHOT_FORMAT, "build": key[:16], "app_wheel": app_wheel_path,
               "pyodide": pins.PYODIDE_VERSION, "modules": names}
-    data = snapshot_envelope(header, raw_path.read_bytes())
-    raw_path.unlink()
-    job_path.unlink()
+    installed = json.loads(files_path.read_text())
+    files = [(path, base64.b64decode(text)) for path, text in installed["files"]]
+    data = snapshot_envelope(header, raw_path.read_bytes(), installed["site_packages"], files)
+    for path in (raw_path, files_path, job_path):
+        path.unlink()
     (folder / SNAPSHOT_FILE).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
     (folder / "meta.json").write_text(json.dumps({
         "sha256": hashlib.sha256(data).hexdigest(),
