@@ -300,10 +300,14 @@ async function loadRuntime(loadPyodide) {
 
 // The body of a response, gunzipped in the page (DecompressionStream), so any
 // static host works without content-encoding set up. A host that already
-// decoded it (served it with Content-Encoding: gzip) is handled too.
+// decoded it (served it with Content-Encoding: gzip) is handled too. Returns the
+// unpacked stream and, if the body came gzipped, the gzipped chunks as they came
+// (filled by the time the stream ends), which are what is hashed.
 async function gunzippedBody(response, onChunk) {
   const reader = response.body.getReader();
   const first = await reader.read();
+  const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const packed = gzipped ? [first.value] : null;
   const counted = new ReadableStream({
     start(controller) {
       if (!first.done) {
@@ -316,13 +320,23 @@ async function gunzippedBody(response, onChunk) {
         controller.close();
       } else {
         onChunk();
+        packed?.push(value);
         controller.enqueue(value);
       }
     },
     cancel: (reason) => reader.cancel(reason),
   });
-  const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
-  return gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
+  return { stream: gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted, packed };
+}
+
+function joined(chunks) {
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 // Reads the whole stream into one buffer of the size build.json promises; more
@@ -389,7 +403,10 @@ function snapshotParts(bytes, header) {
 }
 
 // Fetch, gunzip, verify (sha256, then that it was made for this very build) and
-// hand back its parts. Anything wrong is a SnapshotRefused.
+// hand back its parts. Anything wrong is a SnapshotRefused. The sha256 checked is
+// the gzip file's, as it arrived (build.json's gzip_sha256: the same guarantee as
+// the unpacked bytes' hash at a quarter of the work), or, from a host that
+// unpacked it on the way (Content-Encoding: gzip), the envelope's (sha256).
 async function fetchSnapshot(build, onProgress) {
   const info = build.snapshot;
   if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
@@ -405,13 +422,17 @@ async function fetchSnapshot(build, onProgress) {
     throw new SnapshotRefused(`HTTP ${response.status}`);
   }
   let bytes;
+  let packed;
   try {
-    bytes = await readExactly(await gunzippedBody(response, onProgress), info.bytes);
+    const body = await gunzippedBody(response, onProgress);
+    packed = body.packed;
+    bytes = await readExactly(body.stream, info.bytes);
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
   }
   markStep("snapshot downloaded and unpacked");
-  if ((await sha256Hex(bytes)) !== info.sha256) {
+  const [hashed, sha256] = packed ? [joined(packed), info.gzip_sha256] : [bytes, info.sha256];
+  if ((await sha256Hex(hashed)) !== sha256) {
     throw new SnapshotRefused("its sha256 is not the one build.json names");
   }
   markStep("snapshot hashed");

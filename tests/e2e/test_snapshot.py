@@ -147,7 +147,7 @@ def test_a_snapshot_from_another_build_is_refused(
     # A deploy that mixed builds: the other build's snapshot in this build's place,
     # even with build.json naming its hash and size (so only the build check is left).
     shutil.copyfile(foreign_file, dist_copy / info["snapshot"]["path"])
-    info["snapshot"].update(sha256=foreign["sha256"], bytes=foreign["bytes"])
+    info["snapshot"].update(sha256=foreign["sha256"], gzip_sha256=foreign["gzip_sha256"], bytes=foreign["bytes"])
     (dist_copy / "build.json").write_text(json.dumps(info))
 
     page = open_page()
@@ -168,8 +168,10 @@ def test_a_snapshot_the_runtime_refuses_boots_the_full_way(
     data = bytearray(gzip.decompress(path.read_bytes()))
     runtime_id = site_build.SNAPSHOT_HEADER_BYTES + 16  # Pyodide's 32-byte build id
     data[runtime_id:runtime_id + 32] = bytes(32)
-    path.write_bytes(gzip.compress(bytes(data), 1))
-    info["snapshot"].update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+    packed = gzip.compress(bytes(data), 1)
+    path.write_bytes(packed)
+    info["snapshot"].update(sha256=hashlib.sha256(data).hexdigest(),
+                            gzip_sha256=hashlib.sha256(packed).hexdigest(), bytes=len(data))
     (dist_copy / "build.json").write_text(json.dumps(info))
 
     page = open_page()
@@ -178,6 +180,20 @@ def test_a_snapshot_the_runtime_refuses_boots_the_full_way(
     assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
     assert any("the runtime refused it" in note for note in notes), notes
     assert play_moves(page, 1)["phase"] == "play"
+
+
+def test_a_snapshot_the_host_unpacks_on_the_way_is_used(snapshot_dist, site_build, serve, open_page, wait_for_boot):
+    """A host that sends .gz files with Content-Encoding: gzip: the page gets the
+    envelope itself, so it checks the envelope's sha256 instead of the gzip file's."""
+
+    class Encoding(site_build.DistRequestHandler):
+        def end_headers(self):
+            if self.path.split("?")[0].endswith(".gz"):
+                self.send_header("Content-Encoding", "gzip")
+            super().end_headers()
+
+    page = open_page()
+    assert boot(page, serve(snapshot_dist, Encoding) + FAST, wait_for_boot) == "snapshot"
 
 
 def stalling_handler(site_build, suffix: str):

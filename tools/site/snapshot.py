@@ -132,6 +132,8 @@ def make_snapshot(staging: Path, app_wheel_path: str) -> dict:
         "bytes": meta["bytes"],
         "build": meta["build"],
         "gzip_bytes": (cached / SNAPSHOT_FILE).stat().st_size,
+        # what the page hashes: the file as it arrives, before it unpacks it
+        "gzip_sha256": sha256_of(cached / SNAPSHOT_FILE),
         "reused": reused,
         "seconds": round(time.perf_counter() - started, 3),
     }
