@@ -399,7 +399,7 @@ function snapshotParts(bytes, header) {
   if (at !== bytes.length) {
     throw new SnapshotRefused("its files do not fill it");
   }
-  return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files };
+  return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
 }
 
 // Fetch, gunzip, verify (sha256, then that it was made for this very build) and
@@ -470,12 +470,20 @@ async function restoreSnapshot(loadPyodide, build, onProgress) {
   }
   showStage(2);
   try {
-    writeFiles(pyodide, (await snapshot).files);
+    const { files, sitePackages } = await snapshot;
+    writeFiles(pyodide, files);
     markStep("files written");
-    // A restored interpreter shares its random state with every other visitor:
-    // reseed it from the browser's entropy. (The import system's caches are
-    // from the build machine: forget them, now that the files are here.)
-    pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+    // The import system's listings of the folders just written date from the
+    // build machine: forget them (only theirs: importlib.invalidate_caches()
+    // would import importlib.metadata, a tenth of a second). And a restored
+    // interpreter shares its random state with every other visitor: reseed it
+    // from the browser's entropy.
+    pyodide.runPython(`
+import random, sys
+[finder.invalidate_caches() for path, finder in list(sys.path_importer_cache.items())
+ if path.startswith(${JSON.stringify(sitePackages)}) and hasattr(finder, "invalidate_caches")]
+random.seed()
+`);
     markStep("random reseeded");
   } catch (error) {
     throw new BootError("Could not install the game from the snapshot.", error.message);
