@@ -581,15 +581,26 @@ async function boot() {
     const build = await failures.race(fetchJson("./build.json"));
     markStep("build.json read");
     watchdog.progress();
-    failures.watch(requireFiles(build.runtime_files));
     const loadPyodide = await failures.race(loader);
     markStep("loader imported");
+    // Every runtime file exists (a HEAD each), asked just after the runtime asked
+    // for them (its fetches start as loadPyodide is called): a HEAD before that
+    // would find the page's <link rel="preload"> of the file and not use it. The
+    // game starts only once they are all there (a restored interpreter may get
+    // that far without the standard library, and fail later, in play).
+    let runtimeFiles;
+    const checkRuntimeFiles = () => {
+      runtimeFiles = new Promise((resolve) => setTimeout(resolve, 0)).then(() => requireFiles(build.runtime_files));
+      failures.watch(runtimeFiles);
+    };
 
     let pyodide = null;
     let path = "full";
     if (build.snapshot) {
       try {
-        pyodide = await failures.race(restoreSnapshot(loadPyodide, build, watchdog.progress));
+        const restored = restoreSnapshot(loadPyodide, build, watchdog.progress);
+        checkRuntimeFiles();
+        pyodide = await failures.race(restored);
         path = "snapshot";
       } catch (error) {
         if (!(error instanceof SnapshotRefused)) {
@@ -599,8 +610,18 @@ async function boot() {
       }
     }
     if (pyodide === null) {
-      pyodide = await fullBoot(loadPyodide, build, failures);
+      const booted = fullBoot(loadPyodide, build, failures);
+      if (!build.snapshot) {
+        checkRuntimeFiles();
+      }
+      // A runtime that failed for want of a file (Python exits without its
+      // standard library) is reported as that missing file.
+      pyodide = await booted.catch(async (error) => {
+        await runtimeFiles;
+        throw error;
+      });
     }
+    await failures.race(runtimeFiles);
     root.dataset.boot = path;
     showStage(3);
     await failures.race(startGame(pyodide));
