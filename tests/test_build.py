@@ -150,10 +150,16 @@ def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(buil
     assert re.fullmatch(r"/lib/python3\.\d+/site-packages", header["site_packages"])
     files = site_build.read_snapshot_files(data)  # and they fill the envelope to its end
     wheel = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist)))
-    # Every file of the wheel, byte for byte; what micropip adds is only its own record.
+    # Every file of the wheel, byte for byte; besides, micropip's record of the install
+    # and the bytecode of the modules imported after the restore (so the page compiles
+    # nothing), unchecked-hash .pyc files (flags 0b01), valid whatever the files' times.
     for name in wheel.namelist():
         assert files[name] == wheel.read(name), name
-    extra = set(files) - set(wheel.namelist())
+    compiled = {name.replace(".", "/").replace("pyscript_app/", "pyscript_app/__pycache__/") + ".cpython-314.pyc"
+                for name in snapshot_modules.AFTER_RESTORE}
+    extra = set(files) - set(wheel.namelist()) - compiled
+    assert compiled <= set(files)
+    assert all(int.from_bytes(files[name][4:8], "little") == 0b01 for name in compiled)
     assert all(name.startswith("jaipur-0.1.0.dist-info/") for name in extra), extra
     assert "pyscript_app/dom.py" in files and "pyscript_app/locale/fa/LC_MESSAGES/jaipur.mo" in files
     # boot.js writes them itself: the snapshot path fetches no wheel and unpacks no archive.

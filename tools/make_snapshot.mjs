@@ -4,14 +4,16 @@
 //
 // job.json: {"runtime": dir with pyodide.mjs, "micropip": wheel path,
 //            "app_wheel": wheel path, "modules": [names to import], "output": path,
-//            "files_output": path}
+//            "compiled": [names imported after the restore], "files_output": path}
 //
 // micropip installs the game wheel (so micropip stays the installer), the listed
 // modules are imported, and the interpreter's memory is written to `output`.
 // A snapshot holds memory, not the file system: every file the install wrote
 // is written to `files_output` (JSON: {"site_packages": dir, "files": [[path
 // under it, base64], ...]}), and build.py packs them with the snapshot, so the
-// page writes them back without a wheel to unzip.
+// page writes them back without a wheel to unzip. The modules the page imports
+// after the restore go with their bytecode (unchecked-hash .pyc: valid whatever
+// the files' times on the page), so the page does not compile them.
 // Only modules that never touch `js` are imported: a snapshot must hold no
 // JavaScript object, so the DOM-facing module is imported after the restore.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -42,6 +44,14 @@ const installedBefore = new Set(pyodide.FS.readdir(sitePackages));
 await micropip.install.callKwargs("emfs:" + wheelPath, { deps: false });
 micropip.destroy();
 pyodide.FS.unlink(wheelPath);
+const compiler = pyodide.toPy({ names: job.compiled });
+pyodide.runPython(`
+import importlib.util, py_compile
+for name in names:
+    py_compile.compile(importlib.util.find_spec(name).origin, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`, { globals: compiler });
+compiler.destroy();
 
 // Every file under the entries the game's install added to site-packages, in a fixed order.
 function filesOf(path, relative) {

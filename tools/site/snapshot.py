@@ -46,6 +46,7 @@ def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
         "app_wheel": hashlib.sha256(app_wheel).hexdigest(),
         "maker": sha256_of(SNAPSHOT_MAKER),
         "modules": modules,
+        "compiled": sorted(snapshot_modules.AFTER_RESTORE),
     }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
@@ -95,6 +96,7 @@ def make_with_node(staging: Path, app_wheel_path: str, key: str, folder: Path) -
         "micropip": str(staging / pins.MICROPIP_WHEEL),
         "app_wheel": str(staging / app_wheel_path),
         "modules": names,
+        "compiled": sorted(snapshot_modules.AFTER_RESTORE),
         "output": str(raw_path),
         "files_output": str(files_path),
     }))
