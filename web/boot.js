@@ -402,6 +402,72 @@ function snapshotParts(bytes, header) {
   return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
 }
 
+// The same checks as snapshot_worker.js's, on the main thread (a browser without workers).
+async function unpackHere(response, info, onProgress) {
+  let bytes;
+  let packed;
+  try {
+    const body = await gunzippedBody(response, onProgress);
+    packed = body.packed;
+    bytes = await readExactly(body.stream, info.bytes);
+  } catch (error) {
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
+  }
+  const [hashed, sha256] = packed ? [joined(packed), info.gzip_sha256] : [bytes, info.sha256];
+  if ((await sha256Hex(hashed)) !== sha256) {
+    throw new SnapshotRefused("its sha256 is not the one build.json names");
+  }
+  return bytes;
+}
+
+// Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
+// busy machine) that the runtime's script and wasm need: snapshot_worker.js does
+// it on another core, fed the body chunk by chunk as this page reads it (so the
+// page's preload of the file is what is read).
+async function unpackInWorker(response, info, onProgress) {
+  let worker;
+  try {
+    worker = new Worker(here("./snapshot_worker.js"));
+  } catch (error) {
+    throw new SnapshotRefused(`no worker to unpack it: ${error.message}`);
+  }
+  const result = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) =>
+      data.refused ? reject(new SnapshotRefused(data.refused)) : resolve(data.bytes);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new SnapshotRefused(`its worker failed: ${event.message}`));
+    };
+  });
+  result.catch(() => {}); // awaited below, after the body is read
+  const reader = response.body.getReader();
+  try {
+    worker.postMessage({ start: { bytes: info.bytes, sha256: info.sha256, gzip_sha256: info.gzip_sha256 } });
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), result]); // the worker may refuse early
+      if (done) {
+        break;
+      }
+      onProgress();
+      // handed over, not copied (unless the chunk is a view of a bigger buffer)
+      const whole = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+      const chunk = whole ? value : value.slice();
+      worker.postMessage({ chunk }, [chunk.buffer]);
+    }
+    worker.postMessage({ end: true });
+  } catch (error) {
+    worker.terminate();
+    reader.cancel().catch(() => {});
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
+  }
+  markStep("snapshot downloaded");
+  try {
+    return await result;
+  } finally {
+    worker.terminate();
+  }
+}
+
 // Fetch, gunzip, verify (sha256, then that it was made for this very build) and
 // hand back its parts. Anything wrong is a SnapshotRefused. The sha256 checked is
 // the gzip file's, as it arrived (build.json's gzip_sha256: the same guarantee as
@@ -421,21 +487,10 @@ async function fetchSnapshot(build, onProgress) {
   if (!response.ok) {
     throw new SnapshotRefused(`HTTP ${response.status}`);
   }
-  let bytes;
-  let packed;
-  try {
-    const body = await gunzippedBody(response, onProgress);
-    packed = body.packed;
-    bytes = await readExactly(body.stream, info.bytes);
-  } catch (error) {
-    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
-  }
-  markStep("snapshot downloaded and unpacked");
-  const [hashed, sha256] = packed ? [joined(packed), info.gzip_sha256] : [bytes, info.sha256];
-  if ((await sha256Hex(hashed)) !== sha256) {
-    throw new SnapshotRefused("its sha256 is not the one build.json names");
-  }
-  markStep("snapshot hashed");
+  const bytes = typeof Worker === "function"
+    ? await unpackInWorker(response, info, onProgress)
+    : await unpackHere(response, info, onProgress);
+  markStep("snapshot unpacked and checked");
   const header = snapshotHeader(bytes);
   const expected = { build: info.build, app_wheel: build.app_wheel, pyodide: build.pyodide_version };
   for (const [key, value] of Object.entries(expected)) {
