@@ -267,7 +267,9 @@ function runtimeOptions(extra = {}) {
 
 // The runtime's own steps, marked: its script imported (pyodide.asm.mjs, imported
 // where loadPyodide would import it) and its wasm compiled and instantiated.
-function timedRuntime() {
+// `compiled`: the wasm, already being compiled (see compileEarly), for Pyodide's
+// instantiation to use instead of compiling it again.
+function timedRuntime(compiled = null) {
   const script = import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
     markStep("runtime script imported");
     return module.default;
@@ -278,13 +280,48 @@ function timedRuntime() {
       const create = await script;
       const instantiate = settings.instantiateWasm;
       if (instantiate) {
-        settings.instantiateWasm = (imports, done) => instantiate(imports, (instance, module) => {
-          markStep("wasm compiled and instantiated");
-          done(instance, module);
-        });
+        settings.instantiateWasm = (imports, done) => {
+          if (compiled) {
+            instantiateFrom(compiled);
+          }
+          return instantiate(imports, (instance, module) => {
+            markStep("wasm compiled and instantiated");
+            done(instance, module);
+          });
+        };
       }
       return create(settings);
     },
+  };
+}
+
+// On the snapshot path Pyodide instantiates the wasm only once the snapshot is
+// unpacked and checked (it sizes the memory by it), and compiles it only then.
+// This compiles it meanwhile, on other threads, from the page's preload of it.
+function compileEarly() {
+  if (typeof WebAssembly.compileStreaming !== "function") {
+    return null;
+  }
+  const compiled = WebAssembly.compileStreaming(fetch(here("./pyodide/pyodide.asm.wasm")));
+  compiled.then(() => markStep("wasm compiled early"), () => {}); // if it fails, Pyodide compiles it (instantiateFrom)
+  return compiled;
+}
+
+// Pyodide's instantiation (pinned runtime: it adds two imports of its own, then
+// calls WebAssembly.instantiateStreaming(its fetch of the wasm, imports)) is
+// handed the module compiled early, for that one call.
+function instantiateFrom(compiled) {
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (response, imports) => {
+    WebAssembly.instantiateStreaming = streaming;
+    let module;
+    try {
+      module = await compiled;
+    } catch {
+      return streaming(response, imports);
+    }
+    Promise.resolve(response).then((unused) => unused.body?.cancel()).catch(() => {});
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
 }
 
@@ -519,7 +556,7 @@ async function restoreSnapshot(loadPyodide, build, onProgress) {
     // Pyodide awaits the snapshot promise before it instantiates anything, so a
     // refused snapshot costs no second runtime.
     const memory = snapshot.then((parts) => parts.memory);
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime() }));
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(compileEarly()) }));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }
