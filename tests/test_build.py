@@ -186,7 +186,7 @@ def test_each_page_preloads_what_its_boot_fetches_first(built):
         assert all((dist / path).is_file() for _, path in links)
         assert set(boot["runtime_files"]) == {path for _, path in links[:5]}
         assert html.count('as="fetch" crossorigin>') == 4
-        assert html.index("modulepreload") < html.index('<script type="module" src="boot.js">')
+        assert html.index('<script type="module" src="boot.js">') < html.index("modulepreload") < html.index("</head>")
 
 
 def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):

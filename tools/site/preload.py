@@ -31,7 +31,8 @@ def preload_links(snapshot_path: str | None) -> list[str]:
 
 
 def write_preloads(staging: Path, snapshot_path: str | None) -> None:
-    """Put the links just before each page's boot script."""
+    """Put the links just after each page's boot script: the browser asks for
+    boot.js (small, and what runs first) before the big files."""
     links = preload_links(snapshot_path)
     for page in PAGES:
         path = staging / page
@@ -42,4 +43,5 @@ def write_preloads(staging: Path, snapshot_path: str | None) -> None:
         if at < 0:
             raise BuildError(f"web/{page} has no {BOOT_SCRIPT}")
         indent = text[text.rfind("\n", 0, at) + 1:at]
-        path.write_text(text[:at] + "".join(f"{link}\n{indent}" for link in links) + text[at:], encoding="utf-8")
+        at += len(BOOT_SCRIPT)
+        path.write_text(text[:at] + "".join(f"\n{indent}{link}" for link in links) + text[at:], encoding="utf-8")
