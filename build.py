@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # loaded by path (the tests, the benchmarks): tools/ must be importable
     sys.path.insert(0, str(ROOT))
 
-from tools.site import pins, preload, translations, vendor  # noqa: E402
+from tools.site import pins, translations, vendor  # noqa: E402
 from tools.site.common import BuildError, copy_tree, dist_files, sha256_of  # noqa: E402
 from tools.site.pins import MICROPIP_WHEEL, PYODIDE_VERSION  # noqa: E402
 from tools.site.serve import DistRequestHandler, DistServer  # noqa: E402
@@ -113,7 +113,6 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
         snapshot_info = make_snapshot(staging, app_wheel_path)
         boot_info["snapshot"] = {key: snapshot_info[key]
                                  for key in ("path", "sha256", "gzip_sha256", "bytes", "build")}
-    preload.write_preloads(staging, snapshot_info["path"] if snapshot_info else None)
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")
     return snapshot_info

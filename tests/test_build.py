@@ -168,33 +168,11 @@ def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(buil
     assert "app_wheel" not in restore and "unpackArchive" not in restore and "sysconfig" not in restore
 
 
-def preloads(page_html: str) -> list[tuple[str, str]]:
-    return re.findall(r'<link rel="(preload|modulepreload)" href="([^"]+)"', page_html)
-
-
-def test_each_page_preloads_what_its_boot_fetches_first(built):
-    """The runtime's files and the snapshot are asked for while the <head> is parsed,
-    with the request mode of the fetch that will use them (else it downloads again)."""
-    dist, _ = built
-    boot = json.loads((dist / "build.json").read_text())
-    for page in ("index.html", "embed.html"):
-        html = (dist / page).read_text()
-        links = preloads(html)
-        assert links == [("modulepreload", "pyodide/pyodide.mjs"), ("modulepreload", "pyodide/pyodide.asm.mjs"),
-                         ("preload", "pyodide/pyodide.asm.wasm"), ("preload", "pyodide/python_stdlib.zip"),
-                         ("preload", "pyodide/pyodide-lock.json"), ("preload", boot["snapshot"]["path"])], page
-        assert all((dist / path).is_file() for _, path in links)
-        assert set(boot["runtime_files"]) == {path for _, path in links[:5]}
-        assert html.count('as="fetch" crossorigin>') == 4
-        assert html.index('<script type="module" src="boot.js">') < html.index("modulepreload") < html.index("</head>")
-
-
 def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):
     report = site_build.build(dist=tmp_path / "dist", quiet=True, snapshot=False)
     assert report["snapshot"] is None
     assert "snapshot" not in json.loads((tmp_path / "dist" / "build.json").read_text())
     assert not any(name.startswith("snapshot/") for name in report["files"])
-    assert not any("snapshot" in path for _, path in preloads((tmp_path / "dist" / "index.html").read_text()))
 
 
 def test_the_snapshot_key_follows_every_input(site_build):

@@ -267,9 +267,7 @@ function runtimeOptions(extra = {}) {
 
 // The runtime's own steps, marked: its script imported (pyodide.asm.mjs, imported
 // where loadPyodide would import it) and its wasm compiled and instantiated.
-// `compiled`: the wasm, already being compiled (see compileEarly), for Pyodide's
-// instantiation to use instead of compiling it again.
-function timedRuntime(compiled = null) {
+function timedRuntime() {
   const script = import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
     markStep("runtime script imported");
     return module.default;
@@ -280,48 +278,13 @@ function timedRuntime(compiled = null) {
       const create = await script;
       const instantiate = settings.instantiateWasm;
       if (instantiate) {
-        settings.instantiateWasm = (imports, done) => {
-          if (compiled) {
-            instantiateFrom(compiled);
-          }
-          return instantiate(imports, (instance, module) => {
-            markStep("wasm compiled and instantiated");
-            done(instance, module);
-          });
-        };
+        settings.instantiateWasm = (imports, done) => instantiate(imports, (instance, module) => {
+          markStep("wasm compiled and instantiated");
+          done(instance, module);
+        });
       }
       return create(settings);
     },
-  };
-}
-
-// On the snapshot path Pyodide instantiates the wasm only once the snapshot is
-// unpacked and checked (it sizes the memory by it), and compiles it only then.
-// This compiles it meanwhile, on other threads, from the page's preload of it.
-function compileEarly() {
-  if (typeof WebAssembly.compileStreaming !== "function") {
-    return null;
-  }
-  const compiled = WebAssembly.compileStreaming(fetch(here("./pyodide/pyodide.asm.wasm")));
-  compiled.then(() => markStep("wasm compiled early"), () => {}); // if it fails, Pyodide compiles it (instantiateFrom)
-  return compiled;
-}
-
-// Pyodide's instantiation (pinned runtime: it adds two imports of its own, then
-// calls WebAssembly.instantiateStreaming(its fetch of the wasm, imports)) is
-// handed the module compiled early, for that one call.
-function instantiateFrom(compiled) {
-  const streaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (response, imports) => {
-    WebAssembly.instantiateStreaming = streaming;
-    let module;
-    try {
-      module = await compiled;
-    } catch {
-      return streaming(response, imports);
-    }
-    Promise.resolve(response).then((unused) => unused.body?.cancel()).catch(() => {});
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
 }
 
@@ -459,8 +422,7 @@ async function unpackHere(response, info, onProgress) {
 
 // Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
 // busy machine) that the runtime's script and wasm need: snapshot_worker.js does
-// it on another core, fed the body chunk by chunk as this page reads it (so the
-// page's preload of the file is what is read).
+// it on another core, fed the body chunk by chunk as this page reads it.
 async function unpackInWorker(response, info, onProgress) {
   let worker;
   try {
@@ -556,7 +518,7 @@ async function restoreSnapshot(loadPyodide, build, onProgress) {
     // Pyodide awaits the snapshot promise before it instantiates anything, so a
     // refused snapshot costs no second runtime.
     const memory = snapshot.then((parts) => parts.memory);
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(compileEarly()) }));
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime() }));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }
@@ -673,26 +635,15 @@ async function boot() {
     const build = await failures.race(fetchJson("./build.json"));
     markStep("build.json read");
     watchdog.progress();
+    failures.watch(requireFiles(build.runtime_files));
     const loadPyodide = await failures.race(loader);
     markStep("loader imported");
-    // Every runtime file exists (a HEAD each), asked just after the runtime asked
-    // for them (its fetches start as loadPyodide is called): a HEAD before that
-    // would find the page's <link rel="preload"> of the file and not use it. The
-    // game starts only once they are all there (a restored interpreter may get
-    // that far without the standard library, and fail later, in play).
-    let runtimeFiles;
-    const checkRuntimeFiles = () => {
-      runtimeFiles = new Promise((resolve) => setTimeout(resolve, 0)).then(() => requireFiles(build.runtime_files));
-      failures.watch(runtimeFiles);
-    };
 
     let pyodide = null;
     let path = "full";
     if (build.snapshot) {
       try {
-        const restored = restoreSnapshot(loadPyodide, build, watchdog.progress);
-        checkRuntimeFiles();
-        pyodide = await failures.race(restored);
+        pyodide = await failures.race(restoreSnapshot(loadPyodide, build, watchdog.progress));
         path = "snapshot";
       } catch (error) {
         if (!(error instanceof SnapshotRefused)) {
@@ -702,18 +653,8 @@ async function boot() {
       }
     }
     if (pyodide === null) {
-      const booted = fullBoot(loadPyodide, build, failures);
-      if (!build.snapshot) {
-        checkRuntimeFiles();
-      }
-      // A runtime that failed for want of a file (Python exits without its
-      // standard library) is reported as that missing file.
-      pyodide = await booted.catch(async (error) => {
-        await runtimeFiles;
-        throw error;
-      });
+      pyodide = await fullBoot(loadPyodide, build, failures);
     }
-    await failures.race(runtimeFiles);
     root.dataset.boot = path;
     showStage(3);
     await failures.race(startGame(pyodide));

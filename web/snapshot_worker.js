@@ -1,6 +1,6 @@
 // Unpacks and checks the memory snapshot off the page's main thread, which is
 // meanwhile busy with the runtime's script and wasm. boot.js reads the download
-// (so the page's preload of it is used) and hands over each chunk as it arrives:
+// and hands over each chunk as it arrives:
 //
 //   {start: {bytes, sha256, gzip_sha256}}   build.json's entry for the snapshot
 //   {chunk: Uint8Array} ...                 the body as it came (transferred)
