@@ -88,6 +88,21 @@ def _fits_a_laptop(found: dict, where: str) -> None:
     assert len(set(found["rowTops"])) == 1, f"{where}: market, deck and discard are not one row: {found['rowTops']}"
 
 
+def _on_screen_at(page, sizes, what: str):
+    """At each size: (where, the measures), once every box of the table is found inside the
+    viewport and the page does not scroll; the page is left at 1280x800."""
+    try:
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            found = page.evaluate(MEASURE)
+            where = f"{what} {width}x{height}"
+            assert found["outside"] == [], f"{where}: off screen: {found['outside']}"
+            assert found["scrolls"] <= 0, f"{where}: the page scrolls {found['scrolls']} px"
+            yield where, found
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_the_whole_table_fits_a_laptop_screen_and_a_move_fits_a_phone(booted_page, language):
     assert MID_GAME.state.round >= 2 and MID_GAME.state.discard
@@ -110,17 +125,9 @@ def test_the_whole_table_fits_a_laptop_screen_and_a_move_fits_a_phone(booted_pag
 def test_review_fits_a_laptop_screen_with_cards_at_the_tables_size(booted_page, language):
     page = booted_page(_link(f"&lang={language}", game_fragment(MID_GAME) + "&at=6"))
     page.get_by_test_id("review").wait_for()
-    try:
-        for width, height in LAPTOPS:
-            page.set_viewport_size({"width": width, "height": height})
-            found = page.evaluate(MEASURE)
-            where = f"review {width}x{height} {language}"
-            assert found["outside"] == [], f"{where}: off screen: {found['outside']}"
-            assert found["scrolls"] <= 0, f"{where}: the page scrolls {found['scrolls']} px"
-            assert len(found["cards"]) >= 5 + 5 and min(found["cards"]) >= 110, f"{where}: cards {found['cards']}"
-        assert page.get_by_test_id("btn-hint").count() == 0 and page.get_by_test_id("btn-takeback").count() == 0
-    finally:
-        page.set_viewport_size({"width": 1280, "height": 800})
+    for where, found in _on_screen_at(page, LAPTOPS, f"review {language}"):
+        assert len(found["cards"]) >= 5 + 5 and min(found["cards"]) >= 110, f"{where}: cards {found['cards']}"
+    assert page.get_by_test_id("btn-hint").count() == 0 and page.get_by_test_id("btn-takeback").count() == 0
 
 
 # Your move sells two diamonds: the discard, empty until then, gets its first card.
@@ -181,13 +188,5 @@ def test_an_embedded_replay_fits_each_frame_size(booted_page):
     without scrolling inside the frame (phones and frames draw the review's cards smaller)."""
     page = booted_page(_link("", game_fragment(MID_GAME) + "&at=6").replace("./?", "embed.html?"))
     page.get_by_test_id("review").wait_for()
-    try:
-        for width, height in EMBED_SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            found = page.evaluate(MEASURE)
-            where = f"embedded review {width}x{height}"
-            assert found["outside"] == [], f"{where}: off screen: {found['outside']}"
-            assert found["scrolls"] <= 0, f"{where}: the frame scrolls {found['scrolls']} px"
-            assert page.evaluate(NO_SIDEWAYS), where
-    finally:
-        page.set_viewport_size({"width": 1280, "height": 800})
+    for where, _found in _on_screen_at(page, EMBED_SIZES, "embedded review"):
+        assert page.evaluate(NO_SIDEWAYS), where
