@@ -99,20 +99,14 @@ def browser_languages() -> tuple:
         return (js_text(js.navigator.language) or "",)
 
 
-def _boot_step(step: str) -> None:
-    """A "jaipur boot: <step>" mark like boot.js's own, for bench/load.py's timeline (not words
-    a player reads: an id)."""
-    js.performance.mark("jaipur boot: " + step)
-
-
 def start(embed: bool = False) -> None:
     from .languages import STORAGE_KEY, load_installed
     from .runner import Runner
 
     global _host
-    _boot_step("page-modules-imported")
+    js.performance.mark("jaipur boot: page modules imported")  # boot.js's step marks, for bench/load.py
     load_installed()  # the .mo files, read now (not at import: the snapshot is made without them)
-    _boot_step("catalogs-read")
+    js.performance.mark("jaipur boot: catalogs read")
     root = js.document.getElementById("app")
     host = BrowserHost(root)
     runner = Runner(host)
