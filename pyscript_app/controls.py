@@ -46,6 +46,8 @@ class Button(StrEnum):
     NOTE_SAVE = "note-save"            # the note field's Save (the field saves on change too)
     AUTOPLAY = "autoplay"              # data-value: play | pause (review steps on by itself)
     PLAY_FROM_HERE = "play-from-here"  # review: a new game from the step shown, against the computer
+    LOAD_OTHER = "load-other-tab"      # another tab saved a different game: show it here (tabs.py)
+    KEEP_HERE = "keep-this-tab"        # ... or keep this tab's game (the other one is kept)
 
 
 class Control(StrEnum):

@@ -67,6 +67,9 @@ class BrowserHost:
     def storage_set(self, key: str, text: str) -> None:
         self.services.storage_set(key, text)
 
+    def storage_remove(self, key: str) -> None:
+        self.services.storage_remove(key)
+
     def copy_text(self, text: str, done) -> None:
         self.services.copy_text(text, done)
 
@@ -102,6 +105,7 @@ def browser_languages() -> tuple:
 def start(embed: bool = False) -> None:
     from .languages import STORAGE_KEY, load_installed
     from .runner import Runner
+    from .saves import EMBED_INDEX_KEY, home_key, kept_key
 
     global _host
     js.performance.mark("jaipur boot: page modules imported")  # boot.js's step marks, for bench/load.py
@@ -112,10 +116,12 @@ def start(embed: bool = False) -> None:
     runner = Runner(host)
     host.listen(runner)
     _host = host
-    home = "jaipur.embed" if embed else "jaipur"
+    params, fragment = query_params(), js_text(js.location.hash) or ""
+    home = home_key(embed, dict(params), fragment)  # an embedded table: its own save (saves.py)
     runner.dispatch(Booted(
-        params=query_params(), fragment=js_text(js.location.hash) or "",
-        saved=host.storage_get(home + ".save"), kept=host.storage_get(home + ".kept"),
+        params=params, fragment=fragment,
+        saved=host.storage_get(home), kept=host.storage_get(kept_key(home)),
+        embed_index=host.storage_get(EMBED_INDEX_KEY) if embed else None,
         embed=embed, entropy=random.SystemRandom().randrange(2 ** 62), now_ms=int(js.Date.now()),
         page_url=str(js.location.href).split("#", 1)[0],
         stored_language=None if embed else host.storage_get(STORAGE_KEY),

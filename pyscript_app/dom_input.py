@@ -4,7 +4,8 @@ One delegated click listener on the page turns `data-action` attributes into eve
 (events.from_dom); a keydown listener on the document first lets dom_focus do the keyboard's
 focus work (Tab kept inside an open dialog, arrows inside the rows of cards, M / Y / L), then
 turns keys into events (keys.from_key: Escape, the review's arrows, the action keys of
-keys.py); the file input's `change` reads the chosen file (dom_services) into `FileChosen`.
+keys.py); the file input's `change` reads the chosen file (dom_services) into `FileChosen`; the
+window's `storage` event (another tab or frame of the site stored a key) becomes `StorageChanged`.
 A click first sends the page's text fields (`data-field`: a puzzle's question and explanation)
 as `FieldsRead`, so what was typed is in the state before the click is handled.
 Everything is injected: `dispatch` and `state` (the runner's), the focus, `read_text`, and
@@ -19,7 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from jaipur_core.limits import MAX_IMPORT_BYTES
 
 from .dom_js import page_is_rtl, text, value
-from .events import FieldsRead, FileChosen, NoteEdited, from_dom
+from .events import FieldsRead, FileChosen, NoteEdited, StorageChanged, from_dom
 from .keys import from_key
 
 
@@ -40,11 +41,22 @@ class Input:
         change = create_proxy(self._on_change)
         keydown = create_proxy(self._on_keydown)
         field = create_proxy(self._on_field_change)
-        self._proxies += [click, change, keydown, field]
+        stored = create_proxy(self._on_storage)
+        self._proxies += [click, change, keydown, field, stored]
         self.root.addEventListener("click", click)
         self.root.addEventListener("change", field)
         self.file_input.addEventListener("change", change)
         js.document.addEventListener("keydown", keydown)
+        js.window.addEventListener("storage", stored)
+
+    def _on_storage(self, event) -> None:
+        """Another document of this site stored a key (localStorage.clear(): key null, ignored)."""
+        try:
+            key = text(event.key)
+            if key:
+                self.dispatch(StorageChanged(key, text(event.newValue)))
+        except Exception as error:
+            self.failed(error)
 
     def _on_click(self, event) -> None:
         self._flush()

@@ -47,7 +47,10 @@ class Services:
             return None
 
     def storage_set(self, key: str, text: str) -> None:
-        js.localStorage.setItem(key, text)
+        js.localStorage.setItem(key, text)  # reading js.localStorage itself may raise (SecurityError)
+
+    def storage_remove(self, key: str) -> None:
+        js.localStorage.removeItem(key)
 
     # --- clipboard and files -------------------------------------------------------
     def _spawn(self, coroutine) -> None:

@@ -14,6 +14,13 @@ class Save:
 
 
 @dataclass(frozen=True)
+class Remove:
+    """Remove a stored key (an embedded table's save dropped by the bound on their number)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
 class StartSearch:
     """Run the AI's anytime search in slices; answer with SearchDone / SearchFailed."""
 

@@ -24,6 +24,7 @@ class Booted:
     page_url: str = ""
     stored_language: str | None = None  # the remembered choice (localStorage)
     browser_languages: tuple = ()       # navigator.languages
+    embed_index: str | None = None      # an embed: the list of embedded tables' saves (saves.py)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,15 @@ class CopyDone:
 @dataclass(frozen=True)
 class StorageFailed:
     error: str
+
+
+@dataclass(frozen=True)
+class StorageChanged:
+    """Another tab (or frame) of this site stored `text` under `key` (the window's `storage`
+    event); text None: the key was removed."""
+
+    key: str
+    text: str | None
 
 
 @dataclass(frozen=True)

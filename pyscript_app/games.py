@@ -18,20 +18,22 @@ from jaipur_core.share import parse_fragment, split_at
 
 from . import languages
 from .controls import Button
-from .effects import Ready, Save, StartSearch
+from .effects import Ready, Remove, Save, StartSearch
 from .messages import _
 from .puzzle_state import Solving
 from .saves import (
+    EMBED_INDEX_KEY,
     EMBED_SAVE_KEY,
     KEPT_LIMIT,
     SAVE_FORMAT,
-    SAVE_KEY,
     corrupt_key,
     decode_kept,
     decode_save,
     encode_kept,
     encode_save,
+    home_key,
     kept_key,
+    touched_index,
 )
 from .selection import EMPTY
 from .table_state import FIRSTS, MODES, Kept, Note, Search, Settings, TableState, note
@@ -39,6 +41,7 @@ from .words import game_log
 
 AI_PAUSE_MS = 250         # let a person see their own move land before the computer's
 MAX_PAUSE_MS = 5000
+FOLLOW_GRACE_MS = 4000    # a game taken from another tab: that tab's computer moves first (tabs.py)
 
 
 def log_of(state: TableState, line: Game) -> tuple:
@@ -57,8 +60,9 @@ def settle(state: TableState) -> tuple[TableState, tuple]:
     if (not state.friend and position.phase == PLAY and position.to_move != state.seat
             and state.review is None and state.search is None and state.puzzle is None):
         seed = f"jaipur-ai/{state.game.seed}/{position.round}/{len(state.game.rounds[-1].actions)}"
+        delay = FOLLOW_GRACE_MS if state.adopted else state.pause_ms
         effects += (StartSearch("ai", state.token, view_of(position, position.to_move), state.level,
-                                seed, state.pause_ms),)
+                                seed, delay),)
         state = replace(state, search=Search("ai", state.token))
     return state, effects
 
@@ -74,7 +78,8 @@ def save_text(state: TableState) -> str:
 
 
 def save_effects(state: TableState) -> tuple:
-    if state.save_key is None or state.line is None:
+    """Save the game; not while another tab's newer save is there (tabs.py: the player decides)."""
+    if state.save_key is None or state.line is None or state.elsewhere is not None:
         return ()
     return (Save(state.save_key, save_text(state)),)
 
@@ -114,6 +119,7 @@ def _level_of(line: Game, otherwise: str) -> str:
 
 
 level_of = _level_of  # notes.play_from_here: a record's level, else the page's
+mode_of = _mode_of    # tabs.py
 
 
 def draw_seed(state: TableState) -> tuple[TableState, int]:
@@ -150,6 +156,9 @@ def _kept_entry(text: str) -> Kept | None:
 
 def _kept_effects(state: TableState) -> tuple:
     return (Save(kept_key(state.home_key), encode_kept(k.text for k in state.kept)),)
+
+
+kept_entry, kept_effects = _kept_entry, _kept_effects  # tabs.py
 
 
 def keep_current(state: TableState) -> tuple[TableState, tuple, Note | None]:
@@ -248,7 +257,7 @@ EMBED_EXTRAS = frozenset({"tools", "log"})  # what ?show= may add to an embedded
 
 def boot(state: TableState, event) -> tuple[TableState, tuple]:
     params = dict(event.params)
-    home = EMBED_SAVE_KEY if event.embed else SAVE_KEY
+    home = home_key(event.embed, params, event.fragment)
     settings = Settings(
         level=params["level"] if params.get("level") in LEVELS else "medium",
         first=params["first"] if params.get("first") in FIRSTS else "random",
@@ -266,7 +275,7 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
     shows = frozenset(params.get("show", "").split(",")) & EMBED_EXTRAS
     state = replace(state, booted=True, embed=event.embed, embed_shows=shows, home_key=home, settings=settings,
                     pause_ms=pause, seed_param=seed, page_url=event.page_url, entropy=event.entropy)
-    effects: tuple = ()
+    effects: tuple = _embed_index_effects(home, event.embed_index) if event.embed else ()
     # the kept games
     try:
         texts = decode_kept(event.kept)
@@ -284,14 +293,33 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
             aside = corrupt_key(home, event.now_ms)
             effects += (Save(aside, event.saved),)
             problem = note("save-unreadable", "error", error=str(error), key=aside)
-    # a link's game
+    # a link's game (an embedded table resumes its own save of it: the reader's moves)
     fragment = event.fragment.lstrip("#").strip()
+    if fragment and event.embed and saved is not None and not fragment.startswith("puzzle="):
+        state, more = _resume_embed(state, saved, fragment.startswith("game="))
+        return state, effects + more + (Ready(),)
     if fragment:
         state, more = _boot_link(state, fragment, saved, event.saved if saved else None, problem,
                                  "opponent" in params)
         return state, effects + more + (Ready(),)
     state, more = _boot_home(state, saved, problem, "opponent" in params)
     return state, effects + more + (Ready(),)
+
+
+def _embed_index_effects(home: str, index_text: str | None) -> tuple:
+    """An embedded table's save is listed first in the embed index; the saves past the bound go."""
+    if home == EMBED_SAVE_KEY:
+        return ()  # the bare frames' one shared save: bounded already
+    text, dropped = touched_index(index_text, home)
+    return (Save(EMBED_INDEX_KEY, text),) + tuple(Remove(key) for old in dropped
+                                                   for key in (old, kept_key(old)))
+
+
+def _resume_embed(state: TableState, saved, reviewable: bool):
+    """The frame's link was played on by the reader: their game, where they left it."""
+    line, level, seat, first = saved
+    state = install(state, line, _mode_of(line), level, seat, state.home_key, first, reviewable=reviewable)
+    return settle(replace(state, note=note("resumed", "ok")))
 
 
 def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: bool = False):
@@ -343,8 +371,10 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
     # A record goes on as it was played (against the computer at its level, or between
     # friends), as an imported one does; a position is played against the computer.
     mode = _mode_of(line) if kind == "game" else "computer"
-    state = install(state, line, mode, _level_of(line, state.settings.level), seat, None,
-                    reviewable=kind == "game")
+    # The player's page: the link's game lives in its link. An embedded table: in its own save
+    # (saves.home_key), once the reader plays.
+    state = install(state, line, mode, _level_of(line, state.settings.level), seat,
+                    state.home_key if state.embed else None, reviewable=kind == "game")
     if kind == "position":
         state = replace(state, log=state.log[:1] + (_("log-link"),))
     opened = kind == "game" and at is not None
@@ -357,4 +387,7 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
     state = replace(state, note=text)
     if opened and at is not None:
         state = replace(state, review=min(at, len(line.steps()) - 1))
-    return settle(state)
+    state, effects = settle(state)
+    if state.embed:  # an untouched frame stores nothing: its save starts with the reader's first move
+        effects = tuple(effect for effect in effects if not isinstance(effect, Save))
+    return state, effects

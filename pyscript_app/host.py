@@ -28,6 +28,9 @@ class Host(Protocol):
     def storage_set(self, key: str, text: str) -> None:
         """Keep text under key (localStorage); may raise (storage full or disabled)."""
 
+    def storage_remove(self, key: str) -> None:
+        """Forget key (localStorage); may raise (storage disabled)."""
+
     def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
         """Put text on the clipboard, then call done(ok)."""
 

@@ -84,6 +84,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "tool-export": "Export", "tool-import": "Import", "tool-takeback": "Take back",
     "tool-review": "Review",
     "start": "Start", "cancel": "Cancel", "close": "Close", "copy-link": "Copy link",
+    "load-other-tab": "Load it", "keep-this-tab": "Keep this one",
     "next-round": "Next round", "play-again": "Play again", "show-hand": "Show my hand",
     "resume": "Resume", "delete": "Delete", "continue": "Continue", "try-again": "Try again",
     "review-first": "First", "review-prev": "Back", "review-next": "Forward", "review-last": "Last",
@@ -137,7 +138,13 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "resumed": "Welcome back: your game was resumed.",
     "save-not-jaipur": "it is not a Jaipur save", "kept-not-list": "the kept games are not a list",
     "save-bad-level": "level: unknown {level}", "save-bad-seat": "human_seat: expected 0 or 1, got {seat}",
-    "save-failed": "The game could not be saved in this browser: {error}",
+    "storage-refused": "This browser does not let the game be stored here, so it is not being saved: "
+                       "play on, but it ends when the page is closed.",
+    "tab-followed": "This game was played on in another tab: here it is as it stands now.",
+    "tab-moved-on": "This game was changed in another tab. Load that game here, or keep this one "
+                    "(the other is kept, not lost).",
+    "tab-loaded": "The game from the other tab is here now.",
+    "tab-kept-here": "This tab's game is saved.",
     "save-unreadable": "Your saved game could not be read ({error}); it was kept as {key}. "
                        "A new game was started.",
     "save-unreadable-lost": "Your saved game could not be read ({error}); it could not be kept. "

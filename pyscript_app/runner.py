@@ -11,7 +11,7 @@ A search whose ticket is no longer in the state (the game moved on) is dropped.
 An exception in update, render or an effect is reported to the console and
 becomes a `Failed` event: the page says so in its message line and goes on.
 
-The host interface is host.Host (a typing.Protocol): show, schedule, storage_set,
+The host interface is host.Host (a typing.Protocol): show, schedule, storage_set, storage_remove,
 copy_text, download, pick_file, set_ready, report.
 """
 
@@ -22,7 +22,7 @@ import random
 from jaipur_core.ai import start_search
 from jaipur_core.ai.anytime import Search as AiSearch
 
-from .effects import After, Copy, Download, PickFile, Ready, Save, StartSearch
+from .effects import After, Copy, Download, PickFile, Ready, Remove, Save, StartSearch
 from .events import CopyDone, Failed, SearchDone, SearchFailed, StorageFailed
 from .host import Host
 from .render import render
@@ -78,6 +78,11 @@ class Runner:
             try:
                 self.host.storage_set(effect.key, effect.text)
             except Exception as error:  # storage full or disabled: keep playing
+                self.dispatch(StorageFailed(str(error)))
+        elif isinstance(effect, Remove):
+            try:
+                self.host.storage_remove(effect.key)
+            except Exception as error:
                 self.dispatch(StorageFailed(str(error)))
         elif isinstance(effect, StartSearch):
             job = self.job = _SearchJob(effect)

@@ -14,12 +14,21 @@ the mode; a record without it is a game against the computer.
 A save that cannot be read is never deleted: it is kept under `corrupt_key`.
 
 Games set aside rather than lost (replaced by New game, Import, a ?seed= or
-?opponent= link) are kept under "jaipur.kept" (embed: "jaipur.embed.kept") as a
-JSON list of save objects, newest first, at most KEPT_LIMIT of them.
+?opponent= link) are kept under "jaipur.kept" (embed: next to its save, ".kept"
+for ".save") as a JSON list of save objects, newest first, at most KEPT_LIMIT.
+
+Each embedded table has its own save (`home_key`): the frame's identity (the query
+parameters that choose its game, `id=` among them, and its link fragment) hashed into
+"jaipur.embed.<16 hex>.save", so two frames of one post never share a game and an
+author's edited link starts afresh instead of resuming another game. A bare frame (no
+link, no such parameter) keeps the old shared key "jaipur.embed.save". The per-frame
+saves are bounded: "jaipur.embed.index" lists their keys, most recently booted first,
+and a frame's boot drops the saves (and kept lists) past EMBED_SAVES_LIMIT.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from jaipur_core import Game, load_json
@@ -33,6 +42,10 @@ SAVE_KEY = "jaipur.save"
 EMBED_SAVE_KEY = "jaipur.embed.save"
 KEPT_SUFFIX = ".kept"          # "jaipur.save" -> "jaipur.kept"
 KEPT_LIMIT = 12
+EMBED_INDEX_KEY = "jaipur.embed.index"
+EMBED_SAVES_LIMIT = 20
+# The query parameters that choose a frame's game (lang, show and pause only change its looks).
+EMBED_IDENTITY_PARAMS = ("id", "seed", "opponent", "first", "level")
 FIRSTS = ("you", "computer", "random")
 
 
@@ -85,3 +98,40 @@ def decode_kept(text: str | None) -> list[str]:
     if not isinstance(data, list):
         raise ValueError(_("kept-not-list"))
     return [json.dumps(item, separators=(",", ":")) for item in data if isinstance(item, dict)]
+
+
+# --- one save per embedded table --------------------------------------------------------
+
+def embed_identity(params: dict, fragment: str) -> str:
+    """What makes a frame this frame: its game-choosing parameters and its link, as one text."""
+    parts = [f"{name}={params[name]}" for name in EMBED_IDENTITY_PARAMS if name in params]
+    fragment = fragment.lstrip("#").strip()
+    if fragment:
+        parts.append("#" + fragment)
+    return "&".join(parts)
+
+
+def home_key(embed: bool, params: dict, fragment: str) -> str:
+    """Where this page keeps its game: the player's save, or the embedded frame's own."""
+    if not embed:
+        return SAVE_KEY
+    identity = embed_identity(params, fragment)
+    if not identity:
+        return EMBED_SAVE_KEY
+    digest = hashlib.sha256(identity.encode("utf-8")).hexdigest()[:16]
+    return f"jaipur.embed.{digest}.save"
+
+
+def touched_index(text: str | None, key: str, limit: int = EMBED_SAVES_LIMIT) -> tuple[str, tuple]:
+    """The embed index with `key` first (just used), and the keys that fell off past `limit`.
+
+    An index that cannot be read starts again (it only bounds storage: the saves it no
+    longer lists are simply never dropped)."""
+    try:
+        listed = json.loads(text) if text else []
+    except ValueError:
+        listed = []
+    if not isinstance(listed, list):
+        listed = []
+    keys = [key] + [k for k in listed if isinstance(k, str) and k != key and k.startswith("jaipur.embed.")]
+    return json.dumps(keys[:limit], separators=(",", ":")), tuple(keys[limit:])

@@ -109,6 +109,11 @@ class TableState:
     save_key: str | None = None   # None: a game opened from a link lives in its link
     home_key: str = "jaipur.save"  # the player's own save (the embed has its own)
     home_text: str | None = None  # the player's saved game, while a link's game is shown
+    elsewhere: str | None = None  # another tab saved a different game under save_key (its text):
+                                  # this tab's game is stale, its saves are held back (tabs.py)
+    adopted: bool = False         # the game was taken from another tab's save and no move was made
+                                  # here since: the computer waits before moving (tabs.py)
+    unsaved: bool = False         # the browser refused storage: said once (update._storage_failed)
     reviewable: bool = False      # an imported record or #game= link may be reviewed any time
     # --- the interface ---------------------------------------------------------------
     selection: Selection = EMPTY

@@ -19,7 +19,7 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
 
-from . import games, languages, notes, puzzles
+from . import games, languages, notes, puzzles, tabs
 from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
@@ -39,6 +39,7 @@ from .events import (
     ReviewStepped,
     SearchDone,
     SearchFailed,
+    StorageChanged,
     StorageFailed,
 )
 from .messages import speaking
@@ -111,6 +112,8 @@ def _action_pressed(state: TableState, event: ActionPressed):
         return state, ()
     if not choice.enabled:
         return replace(state, note=note("refusal-text", "error", text=choice.reason), animate=False), ()
+    if state.elsewhere is not None:  # another tab saved a different game: the player decides first
+        return replace(state, note=tabs.stale_note(), animate=False), ()
     if state.puzzle is not None:
         return puzzles.played(state, choice.action, play)
     return play(state, choice.action)
@@ -131,6 +134,7 @@ def play(state: TableState, action) -> tuple[TableState, tuple]:
     kept = state.selection.mine() if mover != state.seat and not state.friend and after.phase == PLAY else EMPTY
     state = replace(
         state, line=line, log=log, selection=kept, animate=True, token=state.token + 1, search=None,
+        adopted=False,
         new_market=_new_indices(before.market, after.market) if after.phase == PLAY else frozenset(),
         last_move=words if other else "", last_cards=_move_cards(action, before) if other else (),
         note=None if (mover == state.seat or state.friend) else state.note)
@@ -222,7 +226,12 @@ def _copy_done(state: TableState, event: CopyDone):
 
 
 def _storage_failed(state: TableState, event: StorageFailed):
-    return replace(state, note=note("save-failed", "error", error=event.error), animate=False), ()
+    """The browser refused storage (full, or blocked in a third-party frame): the game plays on,
+    and says once that it is not being saved (the boot's own message, if any, stays after it)."""
+    if state.unsaved:
+        return state, ()
+    said = note("storage-refused", "error").then(state.note)
+    return replace(state, unsaved=True, note=said, animate=False), ()
 
 
 def _failed(state: TableState, event: Failed):
@@ -296,6 +305,10 @@ def button_handler(button: Button):
             return notes.autoplay
         case Button.PLAY_FROM_HERE:
             return notes.play_from_here
+        case Button.LOAD_OTHER:
+            return tabs.load_other
+        case Button.KEEP_HERE:
+            return tabs.keep_here
     return None
 
 
@@ -461,7 +474,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], tuple]] = {
     OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
     SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,
     StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown, FieldsRead: puzzles.fields_read,
-    NoteEdited: notes.note_edited, AutoStepped: notes.auto_stepped,
+    NoteEdited: notes.note_edited, AutoStepped: notes.auto_stepped, StorageChanged: tabs.storage_changed,
 }
 
 

@@ -50,6 +50,14 @@ class FakeHost:
             raise OSError("QuotaExceededError")
         self.storage[key] = text
 
+    def storage_get(self, key: str):
+        return self.storage.get(key)
+
+    def storage_remove(self, key: str) -> None:
+        if self.fail_storage:
+            raise OSError("SecurityError")
+        self.storage.pop(key, None)
+
     def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
         self.copied.append(text)
         done(self.clipboard_ok)
@@ -94,13 +102,15 @@ def booted(storage=None, fragment="", embed=False, entropy=7, **params):
     """A runner booted with these URL parameters (and save texts), its scheduled work not run."""
     from pyscript_app.events import Booted
     from pyscript_app.runner import Runner
+    from pyscript_app.saves import EMBED_INDEX_KEY, home_key, kept_key
     host = FakeHost(storage)
     runner = Runner(host)
-    home = "jaipur.embed" if embed else "jaipur"
-    runner.dispatch(Booted(params=tuple(sorted((k, str(v)) for k, v in params.items())),
-                           fragment=fragment, saved=host.storage.get(home + ".save"),
-                           kept=host.storage.get(home + ".kept"), embed=embed, entropy=entropy,
-                           now_ms=1_700_000_000_000, page_url=host.url))
+    query = tuple(sorted((k, str(v)) for k, v in params.items()))
+    home = home_key(embed, dict(query), fragment)
+    runner.dispatch(Booted(params=query, fragment=fragment, saved=host.storage.get(home),
+                           kept=host.storage.get(kept_key(home)), embed=embed, entropy=entropy,
+                           now_ms=1_700_000_000_000, page_url=host.url,
+                           embed_index=host.storage.get(EMBED_INDEX_KEY) if embed else None))
     return host, runner
 
 

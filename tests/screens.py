@@ -20,6 +20,7 @@ from pyscript_app.games import kept_offer
 from pyscript_app.puzzle_state import Draft, Solving
 from pyscript_app.selection import EMPTY
 from pyscript_app.table_state import Kept, Replay, Settings, Shared, TableState, note
+from pyscript_app.tabs import stale_note
 
 NAMES = ("You", "Computer")
 
@@ -81,6 +82,8 @@ def every_screen() -> list[tuple[str, TableState]]:
                                               error="boom"))),
         # games.kept_offer's own note (the Resume offer of a kept game)
         ("resume offer", replace(fresh, note=kept_offer("computer", "0"))),
+        # tabs.py: another tab saved a different game (Load it / Keep this one)
+        ("moved on in another tab", replace(fresh, note=stale_note())),
         ("details open", replace(moved, details=True)),
         # a puzzle being solved (before, after a wrong and a right answer), one without answers, a maker
         ("puzzle", replace(fresh, puzzle=Solving(puzzle))),

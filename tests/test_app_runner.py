@@ -338,7 +338,7 @@ def test_storage_failure_is_reported_and_play_goes_on():
     host, runner = booted(seed=3, first="you", level="easy")
     host.fail_storage = True
     play_by_selection(runner, legal_actions(position(runner))[0])
-    assert "could not be saved" in host.screen.message
+    assert "not being saved" in host.screen.message
     host.run()
     assert runner.state.line.actions_played == 2
 

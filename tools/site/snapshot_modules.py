@@ -29,7 +29,7 @@ SNAPSHOT = (
     "pyscript_app.render", "pyscript_app.render_dialogs", "pyscript_app.render_know", "pyscript_app.render_log",
     "pyscript_app.render_notes", "pyscript_app.render_puzzle", "pyscript_app.render_table",
     "pyscript_app.runner", "pyscript_app.saves", "pyscript_app.selection", "pyscript_app.table_state",
-    "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
+    "pyscript_app.tabs", "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
 )
 
 # Import `js` or `pyodide.ffi` at the top: imported by the page after the restore.
