@@ -48,6 +48,9 @@ class Button(StrEnum):
     PLAY_FROM_HERE = "play-from-here"  # review: a new game from the step shown, against the computer
     LOAD_OTHER = "load-other-tab"      # another tab saved a different game: show it here (tabs.py)
     KEEP_HERE = "keep-this-tab"        # ... or keep this tab's game (the other one is kept)
+    DIAGRAM = "diagram"                # download the SVG diagram of what is on the table
+    MAKER = "maker"                    # data-value "option:value": the Link panel's embed maker (embed_maker.py)
+    COPY_SNIPPET = "copy-snippet"      # the embed maker's snippet to the clipboard
 
 
 class Control(StrEnum):

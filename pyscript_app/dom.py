@@ -21,7 +21,7 @@ from .dom_focus import Focus
 from .dom_input import Input
 from .dom_js import text as js_text
 from .dom_services import Services, report
-from .events import Booted, Failed
+from .events import ArtRead, Booted, Failed
 
 
 class BrowserHost:
@@ -102,6 +102,17 @@ def browser_languages() -> tuple:
         return (js_text(js.navigator.language) or "",)
 
 
+def page_is_dark() -> bool:
+    """The page's colours: ?theme= (boot.js writes <html data-theme>), else the system's scheme."""
+    chosen = js_text(js.document.documentElement.getAttribute("data-theme"))
+    if chosen in ("light", "dark"):
+        return chosen == "dark"
+    try:
+        return bool(js.matchMedia("(prefers-color-scheme: dark)").matches)
+    except Exception:
+        return False
+
+
 def start(embed: bool = False) -> None:
     from .languages import STORAGE_KEY, load_installed
     from .runner import Runner
@@ -126,3 +137,5 @@ def start(embed: bool = False) -> None:
         page_url=str(js.location.href).split("#", 1)[0],
         stored_language=None if embed else host.storage_get(STORAGE_KEY),
         browser_languages=browser_languages()))
+    # the diagrams inline the table's art: read once, after the table is up (render_table.ART)
+    host.services.fetch_text("art/cards.svg", lambda art: runner.dispatch(ArtRead(art, page_is_dark())))

@@ -76,7 +76,8 @@ class Services:
         self._spawn(copy())
 
     def download(self, filename: str, text: str) -> None:
-        blob = js.Blob.new(to_js([text]), js_object({"type": "application/json"}))
+        kind = "image/svg+xml" if filename.endswith(".svg") else "application/json"
+        blob = js.Blob.new(to_js([text]), js_object({"type": kind}))
         url = js.URL.createObjectURL(blob)
         link = js.document.createElement("a")
         link.href = url
@@ -86,6 +87,22 @@ class Services:
         link.click()
         link.remove()
         js.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 1000)
+
+    def fetch_text(self, address: str, done) -> None:
+        """Read a file of the site (relative to the page) as text, then call done(text); done("")
+        if it cannot be read (offline before the service worker kept it, a host that lost it)."""
+        async def read():
+            try:
+                response = await js.fetch(address)
+                got = str(await response.text()) if response.ok else ""
+            except Exception:
+                got = ""
+            try:
+                done(got)
+            except Exception as error:
+                self.failed(error)
+
+        self._spawn(read())
 
     def pick_file(self) -> None:
         self.file_input.value = ""  # choosing the same file twice still fires `change`

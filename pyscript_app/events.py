@@ -95,6 +95,15 @@ class FieldsRead:
 
 
 @dataclass(frozen=True)
+class ArtRead:
+    """The host has read the table's art (art/cards.svg: diagrams inline its symbols) after boot,
+    and whether the page is drawn dark (a diagram's default theme). art "" : it could not be read."""
+
+    art: str
+    dark: bool = False
+
+
+@dataclass(frozen=True)
 class FileChosen:
     name: str
     text: str

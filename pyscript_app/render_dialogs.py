@@ -15,6 +15,7 @@ from .keys import keys_help
 from .knowledge import round_end_cause
 from .markup import Markup, html, join, say
 from .messages import _, ngettext, number
+from .render_maker import maker_section
 from .saves import KEPT_LIMIT
 
 _PRIMARY = Markup(" class=primary")
@@ -117,8 +118,9 @@ def share(state) -> tuple:
     else:
         why = shared.game_why if shared is not None and shared.game_why else "share-game-later"
         whole = html('<p data-testid="share-game-none">{why}</p>', why=say(why))
-    body = html('{pages}{position}{whole}<p>{puzzle}</p><p>{close}</p>', pages=_option_row("share-page", pages),
-                position=position, whole=whole, puzzle=_button(Button.PUZZLE, "puzzle-make", "puzzle-make", "make"),
+    body = html('{pages}{position}{whole}{maker}<p>{puzzle}</p><p>{close}</p>', pages=_option_row("share-page", pages),
+                position=position, whole=whole, maker=maker_section(state),
+                puzzle=_button(Button.PUZZLE, "puzzle-make", "puzzle-make", "make"),
                 close=_button(Button.CLOSE, "close", "close-panel"))
     return _dialog("share", "share-panel", say("share-title"), body)
 

@@ -13,6 +13,7 @@ from jaipur_core.limits import MAX_NOTE_CHARS
 
 from .controls import Button
 from .markup import Markup, html, say
+from .render_maker import diagram_button
 from .table_state import TableState
 
 
@@ -47,8 +48,10 @@ def notes_region(state: TableState) -> Markup:
     else:
         shown = (html('<p class="review-note" data-testid="review-note" data-at="{at}" dir="auto">{text}</p>',
                       at=state.review, text=text) if text else "")
+        label = "note-write-edit" if text else "note-write"
         write = ("" if state.embed else
-                 _button(Button.NOTE_WRITE, "open", "note-write", "note-write-edit" if text else "note-write"))
+                 html("{write} {diagram}", write=_button(Button.NOTE_WRITE, "open", "note-write", label),
+                      diagram=diagram_button() if state.panel is None else ""))
         body = html("{shown}{write}", shown=shown, write=write)
     if not about and not body:
         return Markup("")

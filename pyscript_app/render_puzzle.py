@@ -11,6 +11,7 @@ from .controls import Button
 from .markup import Markup, html, join, say
 from .messages import _
 from .puzzle_state import Draft, Solving
+from .render_maker import diagram_button
 from .words import hint_words
 
 
@@ -33,7 +34,7 @@ def with_bar(state, board: Markup) -> Markup:
     if isinstance(puzzle, Solving):
         return html("{bar}{board}", bar=_solving(state, puzzle), board=board)
     if isinstance(puzzle, Draft):
-        return html("{bar}{board}", bar=_maker(puzzle), board=board)
+        return html("{bar}{board}", bar=_maker(puzzle, state.panel is None), board=board)
     return board
 
 
@@ -67,7 +68,7 @@ def _solving(state, solving: Solving) -> Markup:
                 title=say("puzzle-title"), question=question, rest=rest)
 
 
-def _maker(draft: Draft) -> Markup:
+def _maker(draft: Draft, diagram: bool) -> Markup:
     answers = (_answers(draft.answers, draft.position, "puzzle-answers") if draft.answers
                else html('<p data-testid="puzzle-answers-none">{text}</p>', text=say("puzzle-answers-none")))
     clear = _button("clear", "puzzle-answers-clear", "puzzle-clear") if draft.answers else ""
@@ -85,10 +86,11 @@ def _maker(draft: Draft) -> Markup:
                 '<label class="share-field">{explanation_label} <textarea rows="3" data-field="explanation" '
                 'data-testid="puzzle-explanation-edit" data-key="puzzle-explanation-edit">{explanation}'
                 '</textarea></label>'
-                '<p>{make_link} {export} {leave}</p>{link}</section>',
+                '<p>{make_link} {export} {diagram} {leave}</p>{link}</section>',
                 title=say("puzzle-make-title"), question_label=say("puzzle-question-label"),
                 question=draft.question, answers_label=say("puzzle-answers-label"), answers=answers, clear=clear,
                 explanation_label=say("puzzle-explanation-label"), explanation=draft.explanation,
                 make_link=_button("link", "puzzle-link", "puzzle-link-make", primary=True),
                 export=_button("export", "puzzle-export", "puzzle-export"),
+                diagram=diagram_button() if diagram else "",
                 leave=_button("leave", "puzzle-leave", "puzzle-leave"), link=link)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from jaipur_core import GAME_OVER, Game
 from jaipur_core.share import page_link
 
+from .embed_maker import Maker
 from .messages import _
 from .puzzle_state import Draft, Solving
 from .selection import EMPTY, Selection
@@ -135,6 +136,7 @@ class TableState:
     reveal: tuple | None = None   # (token, action): the computer's move shown before it is played
     puzzle: Solving | Draft | None = None  # a puzzle solved or made on the table (puzzles.py)
     replay: Replay = Replay()     # review's autoplay and note field (notes.py)
+    maker: Maker = Maker()        # the Link panel's embed and Diagram choices (embed_maker.py)
     # --- plumbing ----------------------------------------------------------------------
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None
@@ -144,6 +146,8 @@ class TableState:
     seed_param: int | None = None  # ?seed=, used by the first new game only
     page_url: str = ""
     entropy: int = 0              # the only source of randomness (seeded by the host at boot)
+    art: str = ""                 # the table's art (art/cards.svg), read by the host after boot: diagrams
+    dark: bool = False            # the page is drawn in its dark colours (a diagram's default theme)
     booted: bool = False
 
     @property

@@ -19,11 +19,12 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
 
-from . import games, languages, notes, puzzles, tabs
+from . import games, languages, maker, notes, puzzles, tabs
 from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
     ActionPressed,
+    ArtRead,
     AutoStepped,
     Booted,
     CardClicked,
@@ -309,6 +310,12 @@ def button_handler(button: Button):
             return tabs.load_other
         case Button.KEEP_HERE:
             return tabs.keep_here
+        case Button.DIAGRAM:
+            return maker.download
+        case Button.MAKER:
+            return maker.chose
+        case Button.COPY_SNIPPET:
+            return maker.copy_snippet
     return None
 
 
@@ -365,7 +372,8 @@ def _share(state, _value):
         except InvalidShareError:
             why = "share-game-too-long"
     shared = Shared(position, whole, why, "embed" if state.embed else "index")
-    return replace(state, share=shared, panel="share", animate=True, entropy=rng.randrange(2 ** 62)), ()
+    state = replace(state, share=shared, panel="share", animate=True, entropy=rng.randrange(2 ** 62))
+    return maker.opened(state), ()
 
 
 def _share_page(state, value):
@@ -463,6 +471,11 @@ def _result_aside(state, value):
     return replace(state, result_aside=state.token if value == "table" else None, animate=True), ()
 
 
+def _fields_read(state: TableState, event: FieldsRead):
+    """The page's text fields as typed: the embed maker's caption, the puzzle maker's fields."""
+    return puzzles.fields_read(maker.fields_read(state, event), event)
+
+
 def _dismiss(state, _value):
     """Continue after an error: the note goes, and a computer turn that was cut short restarts."""
     return games.settle(replace(state, note=None))
@@ -473,8 +486,9 @@ _HANDLERS: dict[type, Callable[[TableState, Any], tuple]] = {
     CardClicked: _card_clicked, ActionPressed: _action_pressed, Pressed: _pressed,
     OptionChosen: _option, ReviewStepped: _review_step, FileChosen: _file_chosen,
     SearchDone: _search_done, SearchFailed: _search_failed, CopyDone: _copy_done,
-    StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown, FieldsRead: puzzles.fields_read,
-    NoteEdited: notes.note_edited, AutoStepped: notes.auto_stepped, StorageChanged: tabs.storage_changed,
+    StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown, FieldsRead: _fields_read,
+    NoteEdited: notes.note_edited, AutoStepped: notes.auto_stepped, ArtRead: maker.art_read,
+    StorageChanged: tabs.storage_changed,
 }
 
 

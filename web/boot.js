@@ -20,6 +20,11 @@
 const root = document.documentElement;
 const here = (path) => new URL(path, import.meta.url).href;
 
+// ?theme=light|dark (an embed maker's snippet asks for one): the page's colours whatever the
+// system's; app.css reads <html data-theme>, and so does the page's Diagram (its default theme).
+const THEME = new URLSearchParams(location.search).get("theme");
+if (THEME === "light" || THEME === "dark") root.dataset.theme = THEME;
+
 // The boot's words: English here, other languages from i18n.json (build.py writes it
 // from the same .po catalogs as the page's). The language is chosen by the page's
 // own rule, defined once in pyscript_app/languages.py: build.py writes its

@@ -22,11 +22,14 @@ SNAPSHOT = (
     "jaipur_core.ai.medium", "jaipur_core.ai.randomplayer", "jaipur_core.ai.sale_values",
     "jaipur_core.ai.simulate", "jaipur_core.ai.weights",
     # the page's Python that reaches the browser only inside functions (after the restore)
-    "pyscript_app", "pyscript_app.controls", "pyscript_app.effects", "pyscript_app.events",
+    "pyscript_app", "pyscript_app.controls", "pyscript_app.diagram", "pyscript_app.diagram_scene",
+    "pyscript_app.diagram_words", "pyscript_app.effects", "pyscript_app.embed_maker", "pyscript_app.events",
     "pyscript_app.flights", "pyscript_app.games", "pyscript_app.host", "pyscript_app.keys",
-    "pyscript_app.knowledge", "pyscript_app.languages", "pyscript_app.markup", "pyscript_app.messages",
+    "pyscript_app.knowledge", "pyscript_app.languages", "pyscript_app.maker", "pyscript_app.markup",
+    "pyscript_app.messages",
     "pyscript_app.motion", "pyscript_app.notes", "pyscript_app.puzzle_state", "pyscript_app.puzzles",
     "pyscript_app.render", "pyscript_app.render_dialogs", "pyscript_app.render_know", "pyscript_app.render_log",
+    "pyscript_app.render_maker",
     "pyscript_app.render_notes", "pyscript_app.render_puzzle", "pyscript_app.render_table",
     "pyscript_app.runner", "pyscript_app.saves", "pyscript_app.selection", "pyscript_app.table_state",
     "pyscript_app.tabs", "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
@@ -36,8 +39,6 @@ SNAPSHOT = (
 AFTER_RESTORE = ("pyscript_app.dom", "pyscript_app.dom_draw", "pyscript_app.dom_focus", "pyscript_app.dom_input",
                  "pyscript_app.dom_js", "pyscript_app.dom_motion", "pyscript_app.dom_services")
 
-# Never imported by the page: importing a __main__ runs the command line; the diagram
-# (issue 28) is drawn by `python3 -m pyscript_app diagram` only, until the page's Diagram
-# button imports diagram, diagram_scene and diagram_words (then they belong in SNAPSHOT).
-NOT_IMPORTED = ("jaipur_core.__main__", "pyscript_app.__main__", "pyscript_app.diagram_cli",
-                "pyscript_app.diagram", "pyscript_app.diagram_scene", "pyscript_app.diagram_words")
+# Never imported by the page: importing a __main__ runs the command line; diagram_cli reads
+# files (the page's Diagram button draws through diagram.py, in SNAPSHOT, like the command).
+NOT_IMPORTED = ("jaipur_core.__main__", "pyscript_app.__main__", "pyscript_app.diagram_cli")
