@@ -46,8 +46,11 @@ def notes_region(state: TableState) -> Markup:
                     save=_button(Button.NOTE_SAVE, "", "note-save", "note-save"),
                     done=_button(Button.NOTE_WRITE, "close", "note-done", "note-done"))
     else:
-        shown = (html('<p class="review-note" data-testid="review-note" data-at="{at}" dir="auto">{text}</p>',
-                      at=state.review, text=text) if text else "")
+        # in a post's frame a long note scrolls in its box (app.css): a tab stop, named, to read it by keyboard
+        focus = (html(' tabindex="0" role="region" aria-label="{label}"', label=say("notes-heading"))
+                 if state.embed else "")
+        shown = (html('<p class="review-note" data-testid="review-note" data-at="{at}" dir="auto"{focus}>{text}</p>',
+                      at=state.review, focus=focus, text=text) if text else "")
         label = "note-write-edit" if text else "note-write"
         write = ("" if state.embed else
                  html("{write} {diagram}", write=_button(Button.NOTE_WRITE, "open", "note-write", label),

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import pytest
 
-from jaipur_core.share import game_fragment, position_fragment
+from jaipur_core import Game, Puzzle, parse_action
+from jaipur_core.share import game_fragment, position_fragment, puzzle_fragment
 from tests import helpers
 from tests.e2e.records import game_cut_short
 from tests.e2e.table_driver import click_card, read_table, wait_until_settled
@@ -48,7 +49,8 @@ MEASURE = """() => {
               + '[data-testid^=pile-]:not([data-testid^=pile-next]), [data-testid=bonus-3], [data-testid=camel-token], '
               + '[data-testid=hand-card], [data-testid=herd], [data-testid=my-tokens], [data-testid=actions] button, '
               + '[data-testid=last-move]:not(:empty), [data-testid=message]:not(:empty), '
-              + '[data-testid^=review-player-], [data-testid=review]';
+              + '[data-testid^=review-player-], [data-testid=review], [data-testid=puzzle-question], '
+              + '[data-testid=puzzle-show], [data-testid=review-note]';
   const all = boxes(table);
   const outside = all.filter((box) => box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5
                                       || box.bottom > height + 0.5)
@@ -190,3 +192,48 @@ def test_an_embedded_replay_fits_each_frame_size(booted_page):
     page.get_by_test_id("review").wait_for()
     for where, _found in _on_screen_at(page, EMBED_SIZES, "embedded review"):
         assert page.evaluate(NO_SIDEWAYS), where
+
+
+# The hand's cards and the herd, each hit at its centre: nothing laid over them (a puzzle's bar,
+# a note, a message) takes the click meant for them.
+COVERED = """() => [...document.querySelectorAll('[data-testid=hand-card], [data-testid=herd]')]
+  .filter((node) => node.getClientRects().length > 0)
+  .filter((node) => {
+    const box = node.getBoundingClientRect();
+    const hit = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+    return !(hit && node.contains(hit));
+  })
+  .map((node) => `${node.dataset.testid} ${node.dataset.card || ''}`)"""
+
+# A puzzle's question of two lines at a phone's width, as authors write them.
+EMBED_PUZZLE = Puzzle(Game.new(seed=2, first=0).state,
+                      "Three camels and two goods on offer: take the camels, or the better good?",
+                      (parse_action("camels"),), "Three camels now: the herd wins the camel token.")
+# The longest note a step may carry (limits.MAX_NOTE_CHARS), as prose.
+LONG_NOTE = ("Here the market offers two leathers and a spice, and the hand is full of cloth. Selling now "
+             "takes the last high token; waiting one turn risks it. ") * 13
+
+
+def test_an_embedded_puzzle_fits_each_frame_size_and_covers_no_card(booted_page):
+    """Issue 28, item 6: the puzzle's question and its Show-the-answer button, the market, the hand,
+    the herd and the actions in each preset frame without scrolling; nothing over the hand."""
+    page = booted_page("embed.html?pause=0#" + puzzle_fragment(EMBED_PUZZLE))
+    page.get_by_test_id("puzzle-question").wait_for()
+    wait_until_settled(page)
+    for where, _found in _on_screen_at(page, EMBED_SIZES, "embedded puzzle"):
+        assert page.get_by_test_id("puzzle-question").is_visible(), where   # measured inside the frame
+        assert page.evaluate(COVERED) == [], where
+
+
+def test_an_embedded_replay_with_the_longest_note_fits_each_frame_size(booted_page):
+    """The note of a step (2,000 characters at most) is read in its own box: the frame itself
+    never scrolls, the step controls and both hands stay on screen."""
+    assert len(LONG_NOTE.strip()) <= 2_000
+    game = MID_GAME.with_note(6, LONG_NOTE.strip())
+    page = booted_page(_link("", game_fragment(game, 6)).replace("./?", "embed.html?"))
+    page.get_by_test_id("review-note").wait_for()
+    for where, _found in _on_screen_at(page, EMBED_SIZES, "embedded review with a note"):
+        assert page.evaluate(NO_SIDEWAYS), where
+        note = page.get_by_test_id("review-note")
+        if note.evaluate("e => e.scrollHeight > e.clientHeight"):  # read in its box: a tab stop
+            assert note.get_attribute("tabindex") == "0", where
