@@ -247,3 +247,16 @@ def test_the_forced_dark_scheme_is_the_systems_dark_scheme():
     system = re.sub(r"\s+", " ", css[css.index(":root:not([data-theme=\"light\"]) {") + 33:].split("}", 1)[0]).strip()
     forced = block(':root[data-theme="dark"] {\n')
     assert system and system == forced
+
+
+def test_one_diagram_button_at_a_time_so_its_hook_names_one_element():
+    game = game_cut_short(seed=3, moves_left=0)
+    host, runner = with_art(*started(fragment="#" + game_fragment(game, 4)))
+    assert host.html.count('data-testid="diagram-download"') == 1   # beside the review's note
+    press(runner, "share")
+    assert host.html.count('data-testid="diagram-download"') == 1   # the Link panel's only
+    host, runner = with_art(*started(seed=5, first="you"))
+    press(runner, "share")
+    press(runner, "puzzle", "make")
+    assert runner.state.panel is None and 'data-testid="puzzle-maker"' in host.html
+    assert host.html.count('data-testid="diagram-download"') == 1   # the puzzle maker's bar
