@@ -3,11 +3,15 @@
 interleaved in one run (a busy machine slows all three alike, so read the ratios).
 
     python bench/load.py [--runs 5] [--sub-path /games/jaipur/] [--browser chromium|firefox|webkit]
+                         [--compare-dist DIR] [--no-full]
 
 Three pages, served from 127.0.0.1 like `build.py serve` (no compression):
   snapshot  the game, booting from the memory snapshot
   full      the game from a dist/ built without the snapshot (Python starts the full way)
   bare      the same Pyodide files booting with nothing else: the floor
+  before    (with --compare-dist DIR) a dist/ built earlier, e.g. from the commit
+            before a change, booting from its snapshot: "before" and "after"
+            measured at the same load (--no-full leaves the full boot out)
 
 Each run opens every page cold (a fresh browser profile: empty HTTP cache, no
 service worker yet), in a rotating order, then reloads it warm (the game's
@@ -56,7 +60,8 @@ import engines  # noqa: E402  (the e2e suite's browser launchers)
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
-MODES = ("snapshot", "full", "bare")
+MODES = ("snapshot", "full", "bare", "before")
+BOOT_OF_MODE = {"snapshot": "snapshot", "full": "full", "before": "snapshot"}
 TARGET_COLD, TARGET_WARM, TARGET_FIRST_VISIT_MB = 0.35, 0.30, 22.0
 # What a compressing host would gzip (it leaves zip, gzip and images alone).
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".whl")
@@ -404,44 +409,55 @@ def main() -> int:
     parser.add_argument("--sub-path", default="/", help="serve dist/ under this URL path")
     parser.add_argument("--browser", choices=("chromium", "firefox", "webkit"), default="chromium",
                         help="the engine to measure (default: chromium)")
+    parser.add_argument("--compare-dist", type=Path, metavar="DIR",
+                        help="also measure this dist/ (built earlier, with its snapshot) as \"before\", interleaved")
+    parser.add_argument("--no-full", action="store_true", help="leave out the full boot (a shorter run)")
     args = parser.parse_args()
+    if args.compare_dist and not (args.compare_dist / "build.json").is_file():
+        parser.error(f"{args.compare_dist} is not a built dist/ (no build.json)")
+    modes = tuple(mode for mode in MODES
+                  if not (mode == "full" and args.no_full) and not (mode == "before" and not args.compare_dist))
     print("load average at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
 
     site_build = load_build_module()
-    with tempfile.TemporaryDirectory(prefix="jaipur-bench-dist-") as folder:
+    with tempfile.TemporaryDirectory(prefix="jaipur-bench-dist-") as folder, contextlib.ExitStack() as stack:
         dists = {"snapshot": Path(folder) / "snapshot", "full": Path(folder) / "full"}
         for mode, dist in dists.items():
             report = site_build.build(dist=dist, quiet=True, snapshot=mode == "snapshot")
             print(f"{mode} dist: {report['file_count']} files, {report['total_bytes']:,} bytes, "
                   f"build {report['build']}")
+        if args.compare_dist:
+            dists["before"] = args.compare_dist
+            print(f"before dist: {args.compare_dist}")
         (dists["full"] / "bare.html").write_text(BARE_HTML)
         (dists["full"] / "bare.js").write_text(BARE_JS)
-        with site_build.DistServer(dists["snapshot"], base_path=args.sub_path) as snapshot_server, \
-                site_build.DistServer(dists["full"], base_path=args.sub_path) as full_server, \
-                open_engine(args.browser) as engine:
-            if engine.name != "chromium":
-                print(f"engine: {engine.version()}; bytes: {engine.byte_measure}; "
-                      f"precache: n/a ({PRECACHE_NOT_VISIBLE}); time: navigation start -> "
-                      f"\"jaipur: started\" mark; main-thread busy and JS heap: n/a (no DevTools protocol)")
-            # ?debug: the bench reads the WebAssembly memory size through the runtime handle.
-            urls = {"snapshot": snapshot_server.url + "?debug", "full": full_server.url + "?debug",
-                    "bare": full_server.url + "bare.html"}
-            results = {mode: {"cold": [], "warm": [], "precache": []} for mode in MODES}
-            for index in range(args.runs):
-                order = MODES[index % 3:] + MODES[:index % 3]  # rotate: no mode always goes first
-                for mode in order:
-                    cold, warm, precache = engine.cold_and_warm(urls[mode], mode != "bare")
-                    if mode != "bare" and cold["boot"] != mode:
-                        raise SystemExit(f"the {mode} page booted the {cold['boot']} way")
-                    results[mode]["cold"].append(cold)
-                    results[mode]["warm"].append(warm)
-                    results[mode]["precache"].append(precache)
-                    warm_text = (f"warm {warm['seconds']:5.2f} s ({mb(warm['bytes'])} moved)"
-                                 if warm["seconds"] is not None else f"warm n/a ({warm['note']})")
-                    print(f"run {index + 1} {mode:>8}: cold {cold['seconds']:5.2f} s "
-                          f"(main thread busy {'n/a' if cold['busy'] is None else format(cold['busy'], '.2f') + ' s'}, "
-                          f"{mb(cold['bytes'])} moved), "
-                          f"{warm_text}", flush=True)
+        servers = {name: stack.enter_context(site_build.DistServer(dists[name], base_path=args.sub_path))
+                   for name in dists}
+        engine = stack.enter_context(open_engine(args.browser))
+        if engine.name != "chromium":
+            print(f"engine: {engine.version()}; bytes: {engine.byte_measure}; "
+                  f"precache: n/a ({PRECACHE_NOT_VISIBLE}); time: navigation start -> "
+                  f"\"jaipur: started\" mark; main-thread busy and JS heap: n/a (no DevTools protocol)")
+        # ?debug: the bench reads the WebAssembly memory size through the runtime handle.
+        urls = {name: servers[name].url + "?debug" for name in dists}
+        urls["bare"] = servers["full"].url + "bare.html"
+        results = {mode: {"cold": [], "warm": [], "precache": []} for mode in modes}
+        for index in range(args.runs):
+            shift = index % len(modes)
+            order = modes[shift:] + modes[:shift]  # rotate: no mode always goes first
+            for mode in order:
+                cold, warm, precache = engine.cold_and_warm(urls[mode], mode != "bare")
+                if mode != "bare" and cold["boot"] != BOOT_OF_MODE[mode]:
+                    raise SystemExit(f"the {mode} page booted the {cold['boot']} way")
+                results[mode]["cold"].append(cold)
+                results[mode]["warm"].append(warm)
+                results[mode]["precache"].append(precache)
+                warm_text = (f"warm {warm['seconds']:5.2f} s ({mb(warm['bytes'])} moved)"
+                             if warm["seconds"] is not None else f"warm n/a ({warm['note']})")
+                print(f"run {index + 1} {mode:>8}: cold {cold['seconds']:5.2f} s "
+                      f"(main thread busy {'n/a' if cold['busy'] is None else format(cold['busy'], '.2f') + ' s'}, "
+                      f"{mb(cold['bytes'])} moved), "
+                      f"{warm_text}", flush=True)
         report_figures(results, dists, args.sub_path)
     return 0
 
@@ -490,7 +506,9 @@ def stage_seconds(timeline: dict[str, float]) -> list[tuple[str, float]]:
 def report_stages(results: dict, floor: float) -> None:
     """The stage table (cold, reload) of each boot path, then every step of its
     timeline: each mark and each file's arrival, with the time since the step before."""
-    for mode in ("snapshot", "full"):
+    for mode in ("before", "snapshot", "full"):
+        if mode not in results:
+            continue
         cold, warm = median_events(results[mode]["cold"]), median_events(results[mode]["warm"])
         if not cold:
             continue
@@ -515,13 +533,34 @@ def report_stages(results: dict, floor: float) -> None:
             previous_warm = at_warm if at_warm is not None else previous_warm
 
 
+def report_before_after(results: dict) -> None:
+    """With --compare-dist: the snapshot boot's stages, before and after, side by side."""
+    if "before" not in results:
+        return
+    tables = {}
+    for mode in ("before", "snapshot"):
+        cold, warm = median_events(results[mode]["cold"]), median_events(results[mode]["warm"])
+        tables[mode] = (dict(stage_seconds(cold)) | {"to a playable table": cold["started"]},
+                        dict(stage_seconds(warm)) | {"to a playable table": warm["started"]} if warm else {})
+    print("\nsnapshot boot, before (--compare-dist) and after (this clone), median ms:")
+    print(f"  {'stage':<28} {'before':>7} {'after':>7} {'after/before':>12} {'before':>7} {'after':>7}")
+    print(f"  {'':<28} {'cold':>7} {'cold':>7} {'':>12} {'reload':>7} {'reload':>7}")
+    for stage in tables["before"][0]:
+        before_cold, after_cold = tables["before"][0][stage], tables["snapshot"][0].get(stage)
+        before_warm, after_warm = tables["before"][1].get(stage), tables["snapshot"][1].get(stage)
+        change = f"{after_cold / before_cold:12.2f}" if after_cold is not None and before_cold else f"{'n/a':>12}"
+        cells = [figure(value, "7.0f") for value in (before_cold, after_cold)]
+        warm_cells = [figure(value, "7.0f") for value in (before_warm, after_warm)]
+        print(f"  {stage:<28} {cells[0]:>7} {cells[1]:>7} {change} {warm_cells[0]:>7} {warm_cells[1]:>7}")
+
+
 def report_figures(results: dict, dists: dict, base_path: str) -> None:
     floor = median(results["bare"]["cold"], "seconds")
     print(f"\nmedians over {len(results['bare']['cold'])} interleaved runs "
           f"(bare Pyodide cold = {floor:.2f} s is the floor):")
     print(f"{'':>9} {'cold s':>7} {'x bare':>7} {'warm s':>7} {'x bare':>7} {'busy s':>7} "
           f"{'moved':>9} {'precache':>9} {'JS heap':>9} {'wasm mem':>9}")
-    for mode in MODES:
+    for mode in results:
         cold, warm = results[mode]["cold"], results[mode]["warm"]
         wasm = median(cold, "wasm") if cold[0]["wasm"] is not None else float("nan")
         print(f"{mode:>9} {median(cold, 'seconds'):7.2f} {median(cold, 'seconds') / floor:7.2f} "
@@ -538,6 +577,7 @@ def report_figures(results: dict, dists: dict, base_path: str) -> None:
     first_visit = None if precache is None else median(snapshot["cold"], "bytes") + precache
     verdict = lambda ok: "met" if ok else "NOT met"  # noqa: E731
     report_stages(results, floor)
+    report_before_after(results)
     print("\nload average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"\ntarget cold load <= {TARGET_COLD:.2f}x bare: {cold_ratio:.2f}x, {verdict(cold_ratio <= TARGET_COLD)}")
     if warm_ratio is None:
