@@ -21,6 +21,7 @@ class Button(StrEnum):
 
     CLEAR = "clear"                    # the selection
     HINT = "hint"
+    HINT_PICK = "hint-pick"            # data-value: a hinted move's notation (its cards are selected)
     PANEL = "panel"                    # data-value: new | rules | share | log | know
     CLOSE = "close"                    # the open panel
     SHARE = "share"

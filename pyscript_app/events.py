@@ -112,9 +112,13 @@ class FileChosen:
 
 @dataclass(frozen=True)
 class SearchDone:
+    """A search's answer: the move; a hint also gives the best moves found with their
+    chances to win the round, ((Action, chance 0..1), ...), best first."""
+
     purpose: str
     token: int
     action: Action | None
+    options: tuple = ()
 
 
 @dataclass(frozen=True)

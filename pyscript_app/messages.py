@@ -161,6 +161,8 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
                   "Please report this.",
     "ai-failed": "The computer could not choose a move ({error}).",
     "hint-failed": "No hint this time ({error}).",
+    "hint-moves": "Hint: the best moves found, with each one's chance to win the round:",
+    "hint-option": "{move}: {chance}%",
     "page-failed": "Something went wrong ({error}). Your game is safe.",
     "kept-computer": "Your game against the computer was kept:",
     "kept-friend": "Your game with a friend was kept:",

@@ -19,14 +19,14 @@ from . import render_dialogs, render_log, render_puzzle
 from .controls import Button, Control
 from .languages import LANGUAGES, direction
 from .markup import Markup, html, join, say
-from .messages import _, card_name, speaking
+from .messages import _, card_name, number, speaking
 from .puzzle_state import Solving
 from .render_know import KNOW_PANEL, know_panel
 from .render_notes import notes_region, replay_controls
 from .render_table import actions, chip, chosen_cards, market, me, me_hidden, open_hand, opponent, strip, tokens
-from .selection import choices
+from .selection import choices, selection_for
 from .table_state import TableState
-from .words import describe
+from .words import describe, hint_words
 
 REGIONS = ("status", "tools", "board", "notes", "last-move", "message", "log")
 _DISABLED = Markup(" disabled")
@@ -225,7 +225,7 @@ def _last_move(state) -> Markup:
 
 def _message(state) -> tuple[Markup, str]:
     if state.note is None:
-        return Markup(""), "info"
+        return _hint_options(state), "info"
     text = " ".join(_(msg_id, **dict(params)) for msg_id, params in state.note.parts)
     # Button(action): an offer naming no controls.Button fails here, not silently on the page
     offers = join(
@@ -233,7 +233,33 @@ def _message(state) -> tuple[Markup, str]:
              'data-testid="offer-{action}" data-key="offer-{action}">{label}</button>',
              action=Button(action), value=value, label=say(label))
         for action, value, label in state.note.offers)
-    return html("{text}{offers}", text=text, offers=offers), state.note.kind
+    return html("{text}{offers}{hints}", text=text, offers=offers, hints=_hint_options(state)), state.note.kind
+
+
+def _hint_options(state) -> Markup:
+    """The hint's best moves, each a button that selects its cards, with its chance to win the round."""
+    options = state.hint_options
+    if not options:
+        return Markup("")
+    position = state.game.state
+    selected = selection_of_hint(state)
+    return join(
+        html(' <button type="button" class="offer hint-option" data-action="{action}" data-value="{value}" '
+             'data-testid="hint-option" data-key="hint-{index}" aria-pressed="{pressed}">{label}</button>',
+             action=Button.HINT_PICK, value=str(move), index=str(index),
+             pressed="true" if move == selected else "false",
+             label=_("hint-option", move=hint_words(move, position), chance=number(round(chance * 100))))
+        for index, (move, chance) in enumerate(options))
+
+
+def selection_of_hint(state):
+    """The hinted move whose cards are the selection, or None."""
+    position = state.game.state
+    for move, _chance in state.hint_options:
+        if selection_for(move, position.market, position.hands[state.seat],
+                         position.herds[state.seat]) == state.selection:
+            return move
+    return None
 
 
 def _status(state, turn, names) -> Markup:

@@ -1,11 +1,11 @@
 """The effect runner: feeds events to `update`, shows `render(state)`, performs the effects.
 
-The only mutable page object, and it holds just three things: the current
+The only mutable page object, and it holds just a few things: the current
 state, the host (a host.Host: dom.BrowserHost in the page, tests/app_fakes.FakeHost
-in the unit tests) and the one search in progress. The computer's turn and the hint
-share that search runner: a `StartSearch` effect is run in slices of SLICE_SECONDS,
-the browser getting the thread between slices, and answered with `SearchDone` /
-`SearchFailed`.
+in the unit tests), the search backends and the one search in progress. The computer's
+turn and the hint share one search: a `StartSearch` effect goes to the search worker
+when it is up (`use_worker`: search_backends.WorkerSearch), else to the page's sliced
+search (search_backends.PageSearch), and is answered with `SearchDone` / `SearchFailed`.
 A search whose ticket is no longer in the state (the game moved on) is dropped.
 
 An exception in update, render or an effect is reported to the console and
@@ -17,26 +17,20 @@ copy_text, download, pick_file, set_ready, report.
 
 from __future__ import annotations
 
-import random
-
-from jaipur_core.ai import start_search
-from jaipur_core.ai.anytime import Search as AiSearch
-
 from .effects import After, Copy, Download, PickFile, Ready, Remove, Save, StartSearch
-from .events import CopyDone, Failed, SearchDone, SearchFailed, StorageFailed
+from .events import CopyDone, Failed, SearchFailed, StorageFailed
 from .host import Host
 from .render import render
+from .search_backends import PageSearch, WorkerSearch
 from .table_state import Search, TableState
 from .update import update
 
-SLICE_SECONDS = 0.03      # search budget per slice (a slice overshoots by at most one search
-                          # iteration, ~1 ms typically); the browser gets the thread between slices
-
 
 class _SearchJob:
-    def __init__(self, effect: StartSearch):
+    def __init__(self, effect: StartSearch, backend: PageSearch | WorkerSearch):
         self.effect = effect
-        self.search: AiSearch | None = None
+        self.backend = backend
+        self.id = 0
 
 
 class Runner:
@@ -44,6 +38,19 @@ class Runner:
         self.host = host
         self.state = state or TableState()
         self.job: _SearchJob | None = None
+        self.page_search = PageSearch(host.schedule)
+        self.worker: WorkerSearch | None = None
+
+    @property
+    def backend(self) -> PageSearch | WorkerSearch:
+        """Where the next search runs: the worker while it is up, else the page."""
+        if self.worker is not None and self.worker.alive:
+            return self.worker
+        return self.page_search
+
+    def use_worker(self, worker: WorkerSearch) -> None:
+        """The search worker is up: the searches from now on run there."""
+        self.worker = worker
 
     def dispatch(self, event) -> None:
         try:
@@ -54,6 +61,7 @@ class Runner:
         self.state = state
         if self.job is not None and self.state.search != Search(self.job.effect.purpose,
                                                                 self.job.effect.token):
+            self.job.backend.stop(self.job.id)
             self.job = None  # the game moved on: that search's answer is not wanted
         try:
             self.host.show(render(self.state))
@@ -85,8 +93,7 @@ class Runner:
             except Exception as error:
                 self.dispatch(StorageFailed(str(error)))
         elif isinstance(effect, StartSearch):
-            job = self.job = _SearchJob(effect)
-            self.host.schedule(lambda: self._slice(job), effect.delay_ms)
+            self._search(effect)
         elif isinstance(effect, Copy):
             self.host.copy_text(effect.text, lambda ok: self.dispatch(CopyDone(bool(ok))))
         elif isinstance(effect, Download):
@@ -98,22 +105,16 @@ class Runner:
         elif isinstance(effect, After):
             self.host.schedule(lambda: self.dispatch(effect.event), effect.ms)
 
-    def _slice(self, job: _SearchJob) -> None:
+    def _search(self, effect: StartSearch) -> None:
+        if self.job is not None:
+            self.job.backend.stop(self.job.id)
+        job = self.job = _SearchJob(effect, self.backend)
+        job.id = job.backend.search(effect, lambda event: self._searched(job, event))
+
+    def _searched(self, job: _SearchJob, event) -> None:
         if job is not self.job:
-            return
-        effect = job.effect
-        try:
-            search = job.search
-            if search is None:
-                search = job.search = start_search(effect.view, effect.level, random.Random(effect.seed))
-            if not search.step(SLICE_SECONDS):
-                self.host.schedule(lambda: self._slice(job), 0)
-                return
-            action = search.best_action()
-        except Exception as error:
-            self.host.report(error)
-            self.job = None
-            self.dispatch(SearchFailed(effect.purpose, effect.token, f"{type(error).__name__}: {error}"))
-            return
+            return  # a search no longer wanted
         self.job = None
-        self.dispatch(SearchDone(effect.purpose, effect.token, action))
+        if isinstance(event, SearchFailed):
+            self.host.report(RuntimeError(f"{job.backend.name}: {event.error}"))
+        self.dispatch(event)

@@ -89,6 +89,15 @@ class Search:
 
 
 @dataclass(frozen=True)
+class HintShown:
+    """A hint's best moves found, each with its chance to win the round: ((Action, 0..1), ...),
+    best first, offered while the game is still at `token`."""
+
+    token: int
+    options: tuple = ()
+
+
+@dataclass(frozen=True)
 class Replay:
     """An annotated replay's controls in review (notes.py): autoplay and the author's note field.
 
@@ -140,6 +149,7 @@ class TableState:
     # --- plumbing ----------------------------------------------------------------------
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None
+    hint: HintShown | None = None  # the last hint's moves (shown while its token is the game's)
     embed: bool = False
     embed_shows: frozenset = frozenset()  # what an embed shows besides the table: tools, log (?show=)
     pause_ms: int = 250
@@ -181,6 +191,14 @@ class TableState:
         if self.line is None or self.search is not None and self.search.purpose == "ai":
             return False
         return self.line.state.phase == GAME_OVER or self.reviewable
+
+    @property
+    def hint_options(self) -> tuple:
+        """The hint's moves still on offer: ((Action, chance), ...), or () (the game moved on)."""
+        hint = self.hint
+        if hint is None or hint.token != self.token or not self.my_turn:
+            return ()
+        return hint.options
 
     @property
     def autoplaying(self) -> bool:

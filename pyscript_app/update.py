@@ -46,10 +46,10 @@ from .events import (
 from .messages import speaking
 from .puzzle_state import Solving
 from .selection import EMPTY, ZONES, choices, row_cards, selection_for
-from .table_state import FIRSTS, MODES, Search, Shared, TableState, note
+from .table_state import FIRSTS, MODES, HintShown, Search, Shared, TableState, note
 from .words import describe, hint_words, round_result, round_start
 
-HINT_LEVEL = "medium"
+HINT_LEVEL = "expert"      # the hint's moves are those expert ranks (analysis.hints), with their chances
 REVEAL_MS = 600           # the computer's chosen cards stay highlighted this long before they travel
 PANELS = ("new", "rules", "share", "log", "know")
 
@@ -99,7 +99,9 @@ def _card_clicked(state: TableState, event: CardClicked):
              "herd": position.herds[state.seat]}
     if event.zone not in ZONES or not 0 <= event.index < sizes[event.zone]:
         return state, ()  # a stale click on a card that is gone
-    return replace(state, selection=state.selection.toggle(event.zone, event.index), note=None,
+    # The hint's moves stay on offer while the player picks cards (its note heads them).
+    kept_note = state.note if state.hint_options else None
+    return replace(state, selection=state.selection.toggle(event.zone, event.index), note=kept_note,
                    animate=False), ()
 
 
@@ -154,8 +156,12 @@ def _search_done(state: TableState, event: SearchDone):
             return state, ()
         selection = selection_for(event.action, position.market, position.hands[state.seat],
                                   position.herds[state.seat])
-        return replace(state, selection=selection, animate=False,
-                       note=note("hint", "hint", what=hint_words(event.action, position))), ()
+        options = tuple((action, chance) for action, chance in event.options if is_legal(position, action))
+        if not options:  # a search that gave one move only
+            return replace(state, selection=selection, animate=False,
+                           note=note("hint", "hint", what=hint_words(event.action, position))), ()
+        return replace(state, selection=selection, animate=False, hint=HintShown(state.token, options),
+                       note=note("hint-moves", "hint")), ()
     if position.phase != PLAY or position.to_move == state.seat or state.friend:
         return state, ()
     if state.game.round_full is not None:
@@ -260,6 +266,8 @@ def button_handler(button: Button):
             return _clear
         case Button.HINT:
             return _hint
+        case Button.HINT_PICK:
+            return _hint_pick
         case Button.PANEL:
             return _panel
         case Button.CLOSE:
@@ -337,6 +345,16 @@ def _hint(state, _value):
     seed = f"jaipur-hint/{state.line.seed}/{position.round}/{len(state.line.rounds[-1].actions)}"
     effect = StartSearch("hint", state.token, view_of(position, state.seat), HINT_LEVEL, seed)
     return replace(state, search=Search("hint", state.token), note=note("hint-thinking", "hint")), (effect,)
+
+
+def _hint_pick(state, value):
+    """One of the hint's moves chosen: its cards become the selection (the player then plays it)."""
+    action = next((action for action, _chance in state.hint_options if str(action) == value), None)
+    if action is None:
+        return state, ()  # a stale click: the game moved on since the hint
+    position = state.game.state
+    return replace(state, selection=selection_for(action, position.market, position.hands[state.seat],
+                                                  position.herds[state.seat])), ()
 
 
 def _panel(state, value):

@@ -19,7 +19,7 @@ from pyscript_app.controls import Button
 from pyscript_app.games import kept_offer
 from pyscript_app.puzzle_state import Draft, Solving
 from pyscript_app.selection import EMPTY
-from pyscript_app.table_state import Kept, Replay, Settings, Shared, TableState, note
+from pyscript_app.table_state import HintShown, Kept, Replay, Settings, Shared, TableState, note
 from pyscript_app.tabs import stale_note
 
 NAMES = ("You", "Computer")
@@ -85,6 +85,9 @@ def every_screen() -> list[tuple[str, TableState]]:
         # tabs.py: another tab saved a different game (Load it / Keep this one)
         ("moved on in another tab", replace(fresh, note=stale_note())),
         ("details open", replace(moved, details=True)),
+        ("hint's three moves", replace(fresh, note=note("hint-moves", "hint"), hint=HintShown(
+            fresh.token, tuple((action, 0.5 - index / 10) for index, action in
+                               enumerate(legal_actions(fresh.line.state)[:3]))))),
         # a puzzle being solved (before, after a wrong and a right answer), one without answers, a maker
         ("puzzle", replace(fresh, puzzle=Solving(puzzle))),
         ("puzzle, wrong", replace(fresh, puzzle=Solving(puzzle, "wrong", fresh.token))),
