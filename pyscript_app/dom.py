@@ -21,6 +21,7 @@ from .dom_focus import Focus
 from .dom_input import Input
 from .dom_js import text as js_text
 from .dom_services import Services, report
+from .dom_worker import start_search_worker
 from .events import ArtRead, Booted, Failed
 
 
@@ -93,6 +94,7 @@ def query_params() -> tuple:
 
 
 _host = None  # keeps the listeners' proxies alive for the page's lifetime
+_search_worker = None  # and the search worker's
 
 
 def browser_languages() -> tuple:
@@ -118,7 +120,7 @@ def start(embed: bool = False) -> None:
     from .runner import Runner
     from .saves import EMBED_INDEX_KEY, home_key, kept_key
 
-    global _host
+    global _host, _search_worker
     js.performance.mark("jaipur boot: page modules imported")  # boot.js's step marks, for bench/load.py
     load_installed()  # the .mo files, read now (not at import: the snapshot is made without them)
     js.performance.mark("jaipur boot: catalogs read")
@@ -139,3 +141,4 @@ def start(embed: bool = False) -> None:
         browser_languages=browser_languages()))
     # the diagrams inline the table's art: read once, after the table is up (render_table.ART)
     host.services.fetch_text("art/cards.svg", lambda art: runner.dispatch(ArtRead(art, page_is_dark())))
+    _search_worker = start_search_worker(runner, host.schedule, dict(query_params()))

@@ -140,3 +140,38 @@ def play_by_selection(runner, action):
         for index in sorted(getattr(selection, zone)):
             press(runner, "select", zone=zone, index=str(index))
     press(runner, "play", action.kind)
+
+
+class FakeWorker:
+    """web/ai_worker.js's stand-in: a search_backends.WorkerSearch on a fake host whose requests
+    are answered by worker_jobs.Jobs in a callback of the host's scheduler (as the worker answers
+    in a message event later). `silent`: it reads the requests and never answers (a hung worker);
+    `requests` keeps every request posted (JSON text), `gone` why it was given up."""
+
+    def __init__(self, host: FakeHost, runner, silent: bool = False):
+        from pyscript_app.search_backends import WorkerSearch
+        from pyscript_app.worker_jobs import Jobs
+        self.host = host
+        self.silent = silent
+        self.requests: list = []
+        self.gone: list = []
+        self.backend = WorkerSearch(self._post, host.schedule, runner.page_search, self.gone.append)
+        self.jobs = Jobs(lambda text: self.backend.receive(text))
+
+    def _post(self, text: str) -> None:
+        self.requests.append(text)
+        if self.silent:
+            return
+        self.jobs.receive(text)
+        self.host.schedule(self._answer, 0)
+
+    def _answer(self) -> None:
+        while self.jobs.work(None):
+            pass
+
+
+def with_worker(host: FakeHost, runner, silent: bool = False) -> FakeWorker:
+    """The runner's search worker is up (a FakeWorker): the searches from now on go there."""
+    worker = FakeWorker(host, runner, silent)
+    runner.use_worker(worker.backend)
+    return worker

@@ -58,8 +58,9 @@ SENTENCE = re.compile(r"(?<![-=\w\"'])[A-Za-z][a-z]+ [a-z]{2,}(?: [a-z]+)*[.!?:]
 COMMAND_LINE = ("diagram_cli.py", "__main__.py")
 # The search worker's protocol (worker_jobs, search_backends) answers a bad request in the
 # developers' English, like jaipur_core's errors: the page shows such an error only inside a
-# catalog sentence ("No hint this time ({error}).").
-WORKER_PROTOCOL = ("worker_jobs.py", "search_backends.py")
+# catalog sentence ("No hint this time ({error})."); dom_worker writes why the worker is used
+# or not to the console only.
+WORKER_PROTOCOL = ("worker_jobs.py", "search_backends.py", "dom_worker.py")
 # The page's performance marks ("jaipur: <stage>", "jaipur boot: <step>", read by bench/load.py)
 # are names for a timeline, never shown.
 PERFORMANCE_MARK = re.compile(r"jaipur(?: boot)?: [a-z .-]*")

@@ -88,7 +88,8 @@ def test_dist_has_the_runtime_the_wheels_and_the_page(built, site_build):
     dist, report = built
     names = set(report["files"])
     assert {f"pyodide/{name}" for name in site_build.PYODIDE_RUNTIME_FILES} <= names
-    assert {"index.html", "embed.html", "boot.js", "boot.css", "sw.js", "manifest.webmanifest",
+    assert {"index.html", "embed.html", "boot.js", "python_runtime.js", "ai_worker.js", "boot.css", "sw.js",
+            "manifest.webmanifest",
             "build.json", site_build.MICROPIP_WHEEL} <= names
     assert report["total_bytes"] == sum(report["files"].values())
     assert json.loads((dist / "build-report.json").read_text()) == report
@@ -163,7 +164,7 @@ def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(buil
     assert all(name.startswith("jaipur-0.1.0.dist-info/") for name in extra), extra
     assert "pyscript_app/dom.py" in files and "pyscript_app/locale/fa/LC_MESSAGES/jaipur.mo" in files
     # boot.js writes them itself: the snapshot path fetches no wheel and unpacks no archive.
-    boot_js = (dist / "boot.js").read_text()
+    boot_js = (dist / "python_runtime.js").read_text()  # boot.js and ai_worker.js restore with it
     restore = boot_js[boot_js.index("async function restoreSnapshot"):boot_js.index("// --- the full path")]
     assert "app_wheel" not in restore and "unpackArchive" not in restore and "sysconfig" not in restore
 

@@ -39,7 +39,8 @@ SNAPSHOT = (
 
 # Import `js` or `pyodide.ffi` at the top: imported by the page after the restore.
 AFTER_RESTORE = ("pyscript_app.dom", "pyscript_app.dom_draw", "pyscript_app.dom_focus", "pyscript_app.dom_input",
-                 "pyscript_app.dom_js", "pyscript_app.dom_motion", "pyscript_app.dom_services")
+                 "pyscript_app.dom_js", "pyscript_app.dom_motion", "pyscript_app.dom_services",
+                 "pyscript_app.dom_worker")
 
 # Never imported by the page: importing a __main__ runs the command line; diagram_cli reads
 # files (the page's Diagram button draws through diagram.py, in SNAPSHOT, like the command).

@@ -1,0 +1,153 @@
+"""Where the runner's searches run (search_backends.py): the page's slices until the worker is
+up, the worker after; the same move either way; only the player view crosses; stale answers
+dropped; a dead or silent worker's search finished on the page; the analysis route."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from jaipur_core import legal_actions, view_of
+from jaipur_core.ai.analysis import analyse_record
+from pyscript_app.runner import Runner
+from pyscript_app.search_backends import PageSearch, WorkerSearch
+from pyscript_app.selection import choices
+from tests.app_fakes import FakeHost, booted, play_by_selection, press, started, with_worker
+
+
+def position(runner):
+    return runner.state.line.state
+
+
+def computer_reply(worker: bool, seed=3, level="hard"):
+    """The computer's answer to the player's first legal move, with or without the worker."""
+    host, runner = started(seed=seed, first="you", level=level)
+    fake = with_worker(host, runner) if worker else None
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    host.run()
+    return runner.state.line.rounds[-1].actions[1], fake, runner
+
+
+def test_the_page_searches_until_the_worker_is_up_then_the_worker_does():
+    host, runner = booted(seed=3, first="computer", level="easy")
+    assert isinstance(runner.backend, PageSearch) and runner.job is not None
+    assert runner.job.backend is runner.page_search
+    host.run()
+    assert runner.state.line.actions_played == 1
+    fake = with_worker(host, runner)
+    assert runner.backend is fake.backend and isinstance(runner.backend, WorkerSearch)
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    assert runner.job is not None and runner.job.backend is fake.backend
+    host.run()
+    assert runner.state.line.actions_played == 3 and len(fake.requests) == 1
+
+
+def test_the_worker_and_the_page_give_the_same_moves():
+    for seed, level in ((3, "hard"), (8, "medium"), (21, "hard"), (5, "easy")):
+        on_page, _, _ = computer_reply(False, seed, level)
+        in_worker, fake, _ = computer_reply(True, seed, level)
+        assert in_worker == on_page and len(fake.requests) == 1
+
+
+def test_only_the_player_view_crosses_to_the_worker():
+    action, fake, runner = computer_reply(True)
+    [request] = (json.loads(text) for text in fake.requests)
+    before = runner.state.line.rounds[-1].positions()[1]
+    assert request["kind"] == "move" and request["level"] == "hard"
+    assert request["view"] == view_of(before, 1).to_json() and request["view"]["seat"] == 1
+    assert '"deck":' not in json.dumps(request) and "hand" not in request["view"]["players"][0]
+    assert set(request) == {"id", "kind", "view", "level", "seed"}
+
+
+def test_a_hint_in_the_worker_shows_three_moves_and_one_click_selects_its_cards():
+    host, runner = started(seed=3, first="you")
+    fake = with_worker(host, runner)
+    press(runner, "hint")
+    host.run()
+    request = json.loads(fake.requests[-1])
+    assert request["kind"] == "hints" and set(request) == {"id", "kind", "view", "seed"}
+    assert host.html.count('data-testid="hint-option"') == 3
+    options = runner.state.hint_options
+    assert [round(chance * 100) for _, chance in options] and host.screen.message_kind == "hint"
+    first_selection = runner.state.selection
+    assert 'aria-pressed="true"' in host.screen.message  # the first move's cards are marked
+    press(runner, "hint-pick", str(options[2][0]))
+    assert runner.state.selection != first_selection
+    enabled = [choice.action for choice in choices(position(runner), 0, runner.state.selection).values()
+               if choice.enabled]
+    assert options[2][0] in enabled               # a button now plays that very move
+
+
+def test_a_stale_worker_answer_is_dropped_and_its_job_stopped():
+    host, runner = booted(seed=3, first="you", level="easy")
+    host.run()
+    fake = with_worker(host, runner, silent=True)
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    started_job = runner.job
+    assert started_job is not None
+    press(runner, "take-back")                    # the game moves on before the worker answers
+    assert runner.job is None
+    stops = [json.loads(text) for text in fake.requests if json.loads(text)["kind"] == "stop"]
+    assert stops == [{"id": started_job.id, "kind": "stop"}]
+    # The answer that comes anyway is not delivered.
+    before = runner.state
+    fake.backend.receive(json.dumps({"id": started_job.id, "kind": "done", "action": "camels"}))
+    assert runner.state is before and runner.state.line.actions_played == 0
+
+
+def test_a_worker_that_dies_mid_search_hands_it_to_the_page():
+    on_page, _, _ = computer_reply(False, seed=3, level="hard")
+    host, runner = started(seed=3, first="you", level="hard")
+    fake = with_worker(host, runner, silent=True)
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    assert runner.job.backend is fake.backend
+    fake.backend.died("the worker ran out of memory")
+    assert fake.gone == ["the worker ran out of memory"] and runner.backend is runner.page_search
+    host.run()
+    assert runner.state.line.rounds[-1].actions[1] == on_page and runner.state.note is None
+
+
+def test_a_silent_worker_is_given_up_after_its_timeout():
+    host, runner = started(seed=3, first="you", level="easy")
+    fake = with_worker(host, runner, silent=True)
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    host.run()                                    # the fake host runs the 30 s watchdog at once
+    assert fake.gone == ["no answer in 30 s"] and runner.state.line.actions_played == 2
+    assert runner.backend is runner.page_search
+
+
+def test_a_failed_answer_from_the_worker_is_the_searchs_failure():
+    host, runner = started(seed=3, first="you", level="easy")
+    fake = with_worker(host, runner, silent=True)
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    job = runner.job
+    host.queue.clear()                            # (the watchdog)
+    fake.backend.receive(json.dumps({"id": job.id, "kind": "failed", "error": "MemoryError: "}))
+    assert "could not choose a move (MemoryError: )" in host.screen.message and host.errors
+    assert 'data-action="try-again"' in host.screen.message and fake.backend.alive
+
+
+def test_the_analysis_route_reports_each_move_then_done_and_stops_on_demand():
+    from tests.test_worker_jobs import short_record
+    record = short_record()
+    effect = SimpleNamespace(token=4, record_json=json.dumps(record.to_json()), players=(0,), seed=2,
+                             iterations=25)
+    host = FakeHost()
+    for backend in (PageSearch(host.schedule), None):
+        if backend is None:
+            runner = Runner(host)
+            backend = with_worker(host, runner).backend
+        progress, done, failed = [], [], []
+        backend.analyse(effect, lambda *args, into=progress: into.append(args),
+                        lambda into=done: into.append(True), failed.append)
+        host.run()
+        expected = [judgement.to_json() for judgement in analyse_record(record, (0,), 2, 25)]
+        assert [item[0] for item in progress] == expected and done == [True] and not failed
+        assert [item[1:] for item in progress] == [(n, len(expected)) for n in range(1, len(expected) + 1)]
+    stopped = PageSearch(host.schedule)
+    progress = []
+    stopped.analyse(effect, lambda *args: progress.append(args), lambda: progress.append("done"),
+                    progress.append)
+    stopped.stop_analysis(4)
+    host.run()
+    assert progress == [] and not stopped.jobs.busy

@@ -1,0 +1,396 @@
+// The Python runtime's boot, without the page: the pieces web/boot.js (the page) and
+// web/ai_worker.js (the search worker, its own Pyodide) share, so both start Python
+// the same way from the same files with the same checks: build.json's file list,
+// the snapshot's size and sha256 and build, and the full path from the wheels.
+// Nothing here touches the document: it runs in a worker as well as in the page.
+//
+// Every URL is resolved against this module (the folder of boot.js), so the site
+// works from any folder of any static host.
+
+export const here = (path) => new URL(path, import.meta.url).href;
+
+// build.py's snapshot envelope: this magic, a JSON header padded to 4096 bytes,
+// then Pyodide's snapshot (header.pyodide_bytes), then the installed files: a JSON
+// index (header.file_index_bytes) of [path under header.site_packages, size] and
+// their bytes in that order.
+const SNAPSHOT_MAGIC = "JAIPUR-SNAPSHOT\n";
+const SNAPSHOT_HEADER_BYTES = 4096;
+
+export class BootError extends Error {
+  constructor(message, detail = "") {
+    super(message);
+    this.name = "BootError";
+    this.detail = detail;
+  }
+}
+
+// Why the snapshot was not used; never shown to the player.
+export class SnapshotRefused extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "SnapshotRefused";
+  }
+}
+
+// What each step of a boot cost, for bench/load.py and the devtools timeline:
+// "jaipur boot: <step>" marks, apart from the stages' own "jaipur: <stage>" marks.
+export function markStep(step) {
+  performance.mark(`jaipur boot: ${step}`);
+}
+
+export async function fetchOk(path, options = {}) {
+  let response;
+  try {
+    response = await fetch(here(path), options);
+  } catch (error) {
+    throw new BootError(`Could not download ${path}: ${error.message}`);
+  }
+  if (!response.ok) {
+    throw new BootError(`Could not download ${path} (HTTP ${response.status}).`);
+  }
+  return response;
+}
+
+export async function fetchJson(path) {
+  return (await fetchOk(path, { cache: "no-cache" })).json();
+}
+
+// Pyodide hangs, or only logs a warning, when some of its files are missing
+// (a 404 for pyodide.asm.wasm leaves loadPyodide pending forever). So every
+// file a boot path needs (build.json lists them) is checked with a HEAD request,
+// in parallel with the loading itself: a missing file becomes a message that
+// names it, at no cost in time when all is well.
+export function requireFiles(paths) {
+  return Promise.all(paths.map((path) => fetchOk(path, { method: "HEAD", cache: "no-cache" })));
+}
+
+export async function importLoader() {
+  if (typeof WebAssembly !== "object") {
+    throw new BootError("This browser does not support WebAssembly, which the game needs to run Python.");
+  }
+  try {
+    return (await import(here("./pyodide/pyodide.mjs"))).loadPyodide;
+  } catch (error) {
+    throw new BootError(`Could not load the Python runtime (pyodide/pyodide.mjs): ${error.message}`);
+  }
+}
+
+export function runtimeOptions(extra = {}) {
+  const indexURL = here("./pyodide/");
+  return {
+    indexURL,
+    lockFileURL: indexURL + "pyodide-lock.json",
+    // Also Pyodide's fallback download location: keep it on this origin.
+    packageBaseUrl: indexURL,
+    ...extra,
+  };
+}
+
+// The runtime's own steps, marked: its script imported (pyodide.asm.mjs, imported
+// where loadPyodide would import it) and its wasm compiled and instantiated.
+export function timedRuntime() {
+  const script = import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
+    markStep("runtime script imported");
+    return module.default;
+  });
+  script.catch(() => {}); // awaited by Pyodide below
+  return {
+    createPyodideModule: async (settings) => {
+      const create = await script;
+      const instantiate = settings.instantiateWasm;
+      if (instantiate) {
+        settings.instantiateWasm = (imports, done) => instantiate(imports, (instance, module) => {
+          markStep("wasm compiled and instantiated");
+          done(instance, module);
+        });
+      }
+      return create(settings);
+    },
+  };
+}
+
+export async function loadRuntime(loadPyodide) {
+  try {
+    return await loadPyodide(runtimeOptions(timedRuntime()));
+  } catch (error) {
+    throw new BootError(`Could not start the Python runtime: ${error.message}`, error.stack);
+  }
+}
+
+// --- the snapshot path ---------------------------------------------------------
+
+// The body of a response, gunzipped in the page (DecompressionStream), so any
+// static host works without content-encoding set up. A host that already
+// decoded it (served it with Content-Encoding: gzip) is handled too. Returns the
+// unpacked stream and, if the body came gzipped, the gzipped chunks as they came
+// (filled by the time the stream ends), which are what is hashed.
+async function gunzippedBody(response, onChunk) {
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const packed = gzipped ? [first.value] : null;
+  const counted = new ReadableStream({
+    start(controller) {
+      if (!first.done) {
+        controller.enqueue(first.value);
+      }
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+      } else {
+        onChunk();
+        packed?.push(value);
+        controller.enqueue(value);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { stream: gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted, packed };
+}
+
+function joined(chunks) {
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+// Reads the whole stream into one buffer of the size build.json promises; more
+// bytes than that is a wrong file, and memory stays bounded.
+async function readExactly(stream, size) {
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      break;
+    }
+    if (filled + value.length > size) {
+      await reader.cancel();
+      throw new SnapshotRefused(`longer than the ${size} bytes build.json names`);
+    }
+    bytes.set(value, filled);
+    filled += value.length;
+  }
+  if (filled !== size) {
+    throw new SnapshotRefused(`${filled} bytes, build.json names ${size}`);
+  }
+  return bytes;
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function snapshotHeader(bytes) {
+  const text = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER_BYTES));
+  if (!text.startsWith(SNAPSHOT_MAGIC)) {
+    throw new SnapshotRefused("not a Jaipur snapshot");
+  }
+  try {
+    return JSON.parse(text.slice(SNAPSHOT_MAGIC.length));
+  } catch {
+    throw new SnapshotRefused("unreadable header");
+  }
+}
+
+// The envelope's parts: Pyodide's snapshot and the files to write back.
+function snapshotParts(bytes, header) {
+  const memoryEnd = SNAPSHOT_HEADER_BYTES + header.pyodide_bytes;
+  const indexEnd = memoryEnd + header.file_index_bytes;
+  let index;
+  try {
+    index = JSON.parse(new TextDecoder().decode(bytes.subarray(memoryEnd, indexEnd)));
+  } catch {
+    throw new SnapshotRefused("unreadable file index");
+  }
+  const files = [];
+  let at = indexEnd;
+  for (const [path, size] of index) {
+    files.push({ path: `${header.site_packages}/${path}`, data: bytes.subarray(at, at + size) });
+    at += size;
+  }
+  if (at !== bytes.length) {
+    throw new SnapshotRefused("its files do not fill it");
+  }
+  return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
+}
+
+// The same checks as snapshot_worker.js's, on the main thread (a browser without workers).
+async function unpackHere(response, info, onProgress) {
+  let bytes;
+  let packed;
+  try {
+    const body = await gunzippedBody(response, onProgress);
+    packed = body.packed;
+    bytes = await readExactly(body.stream, info.bytes);
+  } catch (error) {
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
+  }
+  const [hashed, sha256] = packed ? [joined(packed), info.gzip_sha256] : [bytes, info.sha256];
+  if ((await sha256Hex(hashed)) !== sha256) {
+    throw new SnapshotRefused("its sha256 is not the one build.json names");
+  }
+  return bytes;
+}
+
+// Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
+// busy machine) that the runtime's script and wasm need: snapshot_worker.js does
+// it on another core, fed the body chunk by chunk as this page reads it.
+async function unpackInWorker(response, info, onProgress) {
+  let worker;
+  try {
+    worker = new Worker(here("./snapshot_worker.js"));
+  } catch (error) {
+    throw new SnapshotRefused(`no worker to unpack it: ${error.message}`);
+  }
+  const result = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) =>
+      data.refused ? reject(new SnapshotRefused(data.refused)) : resolve(data.bytes);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new SnapshotRefused(`its worker failed: ${event.message}`));
+    };
+  });
+  result.catch(() => {}); // awaited below, after the body is read
+  const reader = response.body.getReader();
+  try {
+    worker.postMessage({ start: { bytes: info.bytes, sha256: info.sha256, gzip_sha256: info.gzip_sha256 } });
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), result]); // the worker may refuse early
+      if (done) {
+        break;
+      }
+      onProgress();
+      // handed over, not copied (unless the chunk is a view of a bigger buffer)
+      const whole = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
+      const chunk = whole ? value : value.slice();
+      worker.postMessage({ chunk }, [chunk.buffer]);
+    }
+    worker.postMessage({ end: true });
+  } catch (error) {
+    worker.terminate();
+    reader.cancel().catch(() => {});
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
+  }
+  markStep("snapshot downloaded");
+  try {
+    return await result;
+  } finally {
+    worker.terminate();
+  }
+}
+
+// Fetch, gunzip, verify (sha256, then that it was made for this very build) and
+// hand back its parts. Anything wrong is a SnapshotRefused. The sha256 checked is
+// the gzip file's, as it arrived (build.json's gzip_sha256: the same guarantee as
+// the unpacked bytes' hash at a quarter of the work), or, from a host that
+// unpacked it on the way (Content-Encoding: gzip), the envelope's (sha256).
+async function fetchSnapshot(build, onProgress, inPlace = false) {
+  const info = build.snapshot;
+  if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
+    throw new SnapshotRefused("this browser cannot verify it (no crypto.subtle or DecompressionStream)");
+  }
+  let response;
+  try {
+    response = await fetch(here(info.path));
+  } catch (error) {
+    throw new SnapshotRefused(`download failed: ${error.message}`);
+  }
+  if (!response.ok) {
+    throw new SnapshotRefused(`HTTP ${response.status}`);
+  }
+  const bytes = typeof Worker === "function" && !inPlace
+    ? await unpackInWorker(response, info, onProgress)
+    : await unpackHere(response, info, onProgress);
+  markStep("snapshot unpacked and checked");
+  const header = snapshotHeader(bytes);
+  const expected = { build: info.build, app_wheel: build.app_wheel, pyodide: build.pyodide_version };
+  for (const [key, value] of Object.entries(expected)) {
+    if (header[key] !== value) {
+      throw new SnapshotRefused(`made for another build (${key} ${header[key]}, this build has ${value})`);
+    }
+  }
+  return snapshotParts(bytes, header);
+}
+
+// The game's files, as the install wrote them: the restored interpreter has the
+// modules it imported in memory, but reads the rest (the DOM modules, the
+// catalogs) from its file system, which a snapshot does not hold.
+function writeFiles(pyodide, files) {
+  for (const { path, data } of files) {
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+}
+
+// onRestored: called once the interpreter is back (the page moves its progress bar on).
+// inPlace: unpack the snapshot on this thread (a worker is already off the page's).
+export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestored = () => {}, inPlace = false } = {}) {
+  const snapshot = fetchSnapshot(build, onProgress, inPlace);
+  snapshot.catch(() => {}); // Pyodide awaits it; if it fails before, no "unhandled" rejection
+  let pyodide;
+  try {
+    // Pyodide awaits the snapshot promise before it instantiates anything, so a
+    // refused snapshot costs no second runtime.
+    const memory = snapshot.then((parts) => parts.memory);
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime() }));
+  } catch (error) {
+    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
+  }
+  onRestored();
+  try {
+    const { files, sitePackages } = await snapshot;
+    writeFiles(pyodide, files);
+    markStep("files written");
+    // The import system's listings of the folders just written date from the
+    // build machine: forget them (only theirs: importlib.invalidate_caches()
+    // would import importlib.metadata, a tenth of a second). And a restored
+    // interpreter shares its random state with every other visitor: reseed it
+    // from the browser's entropy.
+    pyodide.runPython(`
+import random, sys
+[finder.invalidate_caches() for path, finder in list(sys.path_importer_cache.items())
+ if path.startswith(${JSON.stringify(sitePackages)}) and hasattr(finder, "invalidate_caches")]
+random.seed()
+`);
+    markStep("random reseeded");
+  } catch (error) {
+    throw new BootError("Could not install the game from the snapshot.", error.message);
+  }
+  return pyodide;
+}
+
+// --- the full path ------------------------------------------------------------
+
+export async function loadMicropip(pyodide, wheel) {
+  // By URL, not by name: the lock file's hash is for a different build of this
+  // wheel, and a by-name load would fail its integrity check (and only log it).
+  const problems = [];
+  await pyodide.loadPackage(here(wheel), {
+    messageCallback: () => {},
+    errorCallback: (message) => problems.push(message),
+  });
+  try {
+    return pyodide.pyimport("micropip");
+  } catch (error) {
+    throw new BootError(`Could not load micropip from ${wheel}.`, [...problems, error.message].join("\n"));
+  }
+}
+
+export async function installGame(micropip, wheel) {
+  try {
+    // deps=False: the game needs the standard library only, and micropip must
+    // not go looking for dependencies on an outside index.
+    await micropip.install.callKwargs(here(wheel), { deps: false });
+  } catch (error) {
+    throw new BootError(`Could not install the game from ${wheel}.`, error.message);
+  }
+}
