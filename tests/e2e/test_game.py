@@ -133,15 +133,24 @@ def test_offline_after_one_visit_a_round_can_be_played(page, context, load_game,
     assert page.get_by_test_id("round-panel").is_visible()
 
 
-def test_hint_highlights_a_playable_move(load_game):
+def test_a_hint_shows_three_moves_and_a_click_selects_one(load_game):
     page = load_game("./?seed=3" + FAST)
     wait_until_settled(page)
     page.get_by_test_id("btn-hint").click()
-    message = page.get_by_test_id("message")
-    message.filter(has_text="Hint:").wait_for(timeout=30_000)
-    enabled = read_table(page)["enabled"]
-    assert any(enabled.values())
-    assert page.locator("[data-testid$=-card][aria-pressed=true]").count() >= 1 or enabled["camels"]
+    options = page.get_by_test_id("hint-option")
+    options.nth(2).wait_for(timeout=60_000)
+    assert options.count() == 3
+    texts = options.all_inner_texts()
+    assert all(text.endswith("%") for text in texts), texts
+    assert options.nth(0).get_attribute("aria-pressed") == "true"      # the best move's cards are marked
+    marked = page.locator("[data-testid$=-card][aria-pressed=true]")
+    picked = marked.evaluate_all("(cards) => cards.map((card) => card.dataset.testid + card.dataset.card)")
+    assert picked or read_table(page)["enabled"]["camels"]   # (taking the camels picks no card)
+    options.nth(1).click()
+    assert options.nth(1).get_attribute("aria-pressed") == "true"
+    assert marked.evaluate_all("(cards) => cards.map((card) => card.dataset.testid + card.dataset.card)") != picked
+    assert options.nth(0).get_attribute("aria-pressed") == "false"
+    assert any(read_table(page)["enabled"].values())                    # its cards make a playable move
 
 
 def test_new_game_options_set_level_and_starter(load_game):

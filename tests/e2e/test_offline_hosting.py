@@ -38,6 +38,8 @@ def test_after_one_visit_the_game_boots_offline(page, context, load_game, wait_f
     assert wait_for_boot(page) == "ready"
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert page.get_by_test_id("table").is_visible()
+    # The search worker boots offline too (its files are precached, its fetches the page's).
+    page.locator("html[data-ai=worker]").wait_for(state="attached", timeout=180_000)
 
 
 @pytest.mark.e2e
