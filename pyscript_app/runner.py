@@ -40,6 +40,7 @@ class Runner:
         self.job: _SearchJob | None = None
         self.page_search = PageSearch(host.schedule)
         self.worker: WorkerSearch | None = None
+        self.analyses: dict[int, PageSearch | WorkerSearch] = {}   # analysis token -> its backend
 
     @property
     def backend(self) -> PageSearch | WorkerSearch:
@@ -51,6 +52,25 @@ class Runner:
     def use_worker(self, worker: WorkerSearch) -> None:
         """The search worker is up: the searches from now on run there."""
         self.worker = worker
+
+    def analyse(self, effect, on_progress, on_done, on_failed) -> None:
+        """Judge a public record's moves (a StartAnalysis: token, record_json, players, seed,
+        iterations) where searches run now; search_backends says what the callbacks get."""
+        backend = self.analyses[effect.token] = self.backend
+
+        def ended(then):
+            def end(*args) -> None:
+                self.analyses.pop(effect.token, None)
+                then(*args)
+            return end
+
+        backend.analyse(effect, on_progress, ended(on_done), ended(on_failed))
+
+    def stop_analysis(self, token: int) -> None:
+        """Stop the analysis started with this token, on the backend it was started on."""
+        backend = self.analyses.pop(token, None)
+        if backend is not None:
+            backend.stop_analysis(token)
 
     def dispatch(self, event) -> None:
         try:

@@ -151,3 +151,23 @@ def test_the_analysis_route_reports_each_move_then_done_and_stops_on_demand():
     stopped.stop_analysis(4)
     host.run()
     assert progress == [] and not stopped.jobs.busy
+
+
+def test_an_analysis_is_stopped_where_it_was_started_though_the_worker_came_up_since():
+    from tests.test_worker_jobs import short_record
+    host, runner = booted(seed=3, first="you")
+    effect = SimpleNamespace(token=7, record_json=json.dumps(short_record().to_json()), players=(0, 1), seed=0,
+                             iterations=300)
+    progress = []
+    runner.analyse(effect, lambda *args: progress.append(args), lambda: progress.append("done"), progress.append)
+    assert runner.page_search.jobs.busy
+    fake = with_worker(host, runner)
+    runner.stop_analysis(7)
+    assert not runner.page_search.jobs.busy and fake.requests == []
+    host.run()
+    assert progress == []
+    done = []
+    runner.analyse(effect, lambda *args: None, lambda: done.append(True), done.append)
+    assert runner.analyses == {7: fake.backend}
+    host.run()
+    assert done == [True] and runner.analyses == {}
