@@ -171,3 +171,22 @@ def test_an_analysis_is_stopped_where_it_was_started_though_the_worker_came_up_s
     assert runner.analyses == {7: fake.backend}
     host.run()
     assert done == [True] and runner.analyses == {}
+
+
+def test_a_hints_chances_are_per_cent_in_the_pages_digits(translated):
+    from dataclasses import replace
+
+    from pyscript_app.render import render
+    from pyscript_app.table_state import HintShown, note
+    host, runner = started(seed=3, first="you")
+    moves = legal_actions(position(runner))[:3]
+    state = replace(runner.state, note=note("hint-moves", "hint"),
+                    hint=HintShown(runner.state.token, tuple(zip(moves, (0.625, 0.5, 0.07), strict=True))))
+    english = render(state).message
+    assert ": 62%</button>" in english or ": 63%</button>" in english
+    persian = render(replace(state, settings=replace(state.settings, language="fa"))).message
+    assert "٪۵۰" not in persian and "۵۰٪</button>" in persian and "۷٪</button>" in persian
+    turkish = render(replace(state, settings=replace(state.settings, language="tr"))).message
+    assert ": %50</button>" in turkish
+    moved = replace(state, token=state.token + 1)      # the game moved on: the hint is gone
+    assert 'data-testid="hint-option"' not in render(moved).message
