@@ -32,7 +32,8 @@ from .worker_jobs import Jobs
 
 SLICE_SECONDS = 0.03      # search budget per slice on the main thread (a slice overshoots by at
                           # most one search iteration, ~1 ms typically)
-WORKER_TIMEOUT_MS = 30_000  # a worker silent this long on a job is taken for dead
+WORKER_TIMEOUT_MS = 120_000  # a worker silent this long on a job is taken for dead (hung, not slow:
+                            # expert's hint takes seconds here, a slow phone may take many)
 HINT_KIND = "hints"
 
 Schedule = Callable[[Callable[[], None], int], None]

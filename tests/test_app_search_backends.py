@@ -111,8 +111,8 @@ def test_a_silent_worker_is_given_up_after_its_timeout():
     host, runner = started(seed=3, first="you", level="easy")
     fake = with_worker(host, runner, silent=True)
     play_by_selection(runner, legal_actions(position(runner))[0])
-    host.run()                                    # the fake host runs the 30 s watchdog at once
-    assert fake.gone == ["no answer in 30 s"] and runner.state.line.actions_played == 2
+    host.run()                                    # the fake host runs the 120 s watchdog at once
+    assert fake.gone == ["no answer in 120 s"] and runner.state.line.actions_played == 2
     assert runner.backend is runner.page_search
 
 
