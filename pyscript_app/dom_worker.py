@@ -1,4 +1,4 @@
-"""The search worker's page side: start web/ai_worker.js once the table is shown, and hand
+"""The search worker's page side: start web/ai_worker.js after the table is shown, and hand
 the runner a search_backends.WorkerSearch when the worker says it is ready.
 
 <html data-ai> says where the searches run from then on: "worker" once it is up, "page"
@@ -12,12 +12,16 @@ Imports `js`: loaded after the restore, never into the snapshot.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_proxy
 
 from .search_backends import WorkerSearch
 
 #: A worker that has not said "ready" after this long is given up (its Python is stuck).
 START_TIMEOUT_MS = 120_000
+#: The worker starts this long after the table is shown, or at the player's first click or
+#: key if sooner: its boot (seconds of CPU) never competes with the page's own boot, nor
+#: with a reload that follows at once (bench/load.py's warm reload).
+START_AFTER_MS = 5_000
 PAGE = "page"
 WORKER = "worker"
 
@@ -33,7 +37,9 @@ class SearchWorker:
         self.given_up = False
         self._proxies = []
 
-    def start(self) -> None:
+    def start(self, *_) -> None:
+        if self.worker is not None or self.given_up:
+            return  # started already (by the timer or by a first click)
         url = js.URL.new("ai_worker.js", js.document.baseURI).href
         try:
             self.worker = js.Worker.new(url, js.Object.fromEntries([["type", "module"]]))
@@ -42,7 +48,7 @@ class SearchWorker:
             return
         on_message = create_proxy(self._message)
         on_error = create_proxy(self._error)
-        self._proxies = [on_message, on_error]
+        self._proxies += [on_message, on_error]
         self.worker.addEventListener("message", on_message)
         self.worker.addEventListener("error", on_error)
         self.schedule(self._check_started, START_TIMEOUT_MS)
@@ -94,11 +100,15 @@ def set_ai(where: str) -> None:
 
 
 def start_search_worker(runner, schedule, params: dict) -> SearchWorker | None:
-    """After the table's first frame: the worker, unless ?ai=page asks for the page's search."""
+    """The worker, started a little after the table is shown (START_AFTER_MS, or the player's
+    first click or key), unless ?ai=page asks for the page's search."""
     if params.get("ai") == PAGE:
         set_ai(PAGE)
         return None
     worker = SearchWorker(runner, schedule)
-    # After the first frame is drawn: the worker's boot never delays the playable table.
-    js.requestAnimationFrame(create_once_callable(lambda *_: schedule(worker.start, 0)))
+    first_input = create_proxy(worker.start)
+    worker._proxies.append(first_input)
+    for kind in ("pointerdown", "keydown"):
+        js.document.addEventListener(kind, first_input, js.Object.fromEntries([["once", True], ["capture", True]]))
+    schedule(worker.start, START_AFTER_MS)
     return worker
