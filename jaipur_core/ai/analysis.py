@@ -331,10 +331,17 @@ def judge_puzzle(puzzle: Puzzle, action: Action, seed=0, iterations: int = ANALY
     if reason is not None:
         raise IllegalActionError(action, reason)
     view = view_of(puzzle.position, puzzle.solver)
-    moves = rank_moves(view, seed, iterations, focus=(action,))
+    return puzzle_verdict(puzzle, action, rank_moves(view, seed, iterations, focus=(action,)), count)
+
+
+def puzzle_verdict(puzzle: Puzzle | None, action: Action, moves: list[MoveChance],
+                   count: int = HINT_MOVES) -> PuzzleVerdict:
+    """The verdict on `action` from a search of the solver's view focused on it (`moves`, as
+    `ranked_moves` gives them): what `judge_puzzle` returns, for a page that slices the search
+    (None for `puzzle`: one without accepted answers, so only the view need be searched)."""
     chance = next(move.chance for move in moves if move.action == action)
     best = moves[0]
-    if puzzle.answers:
+    if puzzle is not None and puzzle.answers:
         right = puzzle.accepts(action)
     else:
         right = action == best.action or best.chance - chance <= PUZZLE_MARGIN + 1e-9
@@ -344,4 +351,4 @@ def judge_puzzle(puzzle: Puzzle, action: Action, seed=0, iterations: int = ANALY
 __all__ = ["ANALYSIS_ITERATIONS", "CALIBRATION", "FOCUS_SHARE", "HINT_MOVES", "PUZZLE_MARGIN",
            "FocusedSearch", "MoveChance", "PuzzleVerdict", "RecordAnalysis", "analyse_record",
            "calibrate", "chances_of", "hints", "judge_move", "judge_puzzle", "judgement_of",
-           "move_seed", "rank_moves", "ranked_moves", "start_ranking"]
+           "move_seed", "puzzle_verdict", "rank_moves", "ranked_moves", "start_ranking"]
