@@ -52,6 +52,10 @@ class Button(StrEnum):
     DIAGRAM = "diagram"                # download the SVG diagram of what is on the table
     MAKER = "maker"                    # data-value "option:value": the Link panel's embed maker (embed_maker.py)
     COPY_SNIPPET = "copy-snippet"      # the embed maker's snippet to the clipboard
+    ANALYSE = "analyse"                # review: judge the chosen players' moves (coach.py)
+    ANALYSE_WHO = "analyse-who"        # data-value: 0 | 1 | both (whose moves Analyse judges)
+    ANALYSE_STOP = "analyse-stop"      # stop the analysis running (what is judged stays)
+    ANALYSIS_JUMP = "analysis-jump"    # a point of the analysis chart: data-value the review step
 
 
 class Control(StrEnum):

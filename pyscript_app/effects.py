@@ -59,3 +59,33 @@ class After:
 
     ms: int
     event: object
+
+
+@dataclass(frozen=True)
+class StartAnalysis:
+    """Judge a public record's moves (a finished game, an imported record, a `#game=` link: never
+    a game in progress's hidden deal); answered with AnalysisProgress per move, then AnalysisDone
+    / AnalysisFailed. `record_json` may hold an `analysis` already: its moves are not judged again."""
+
+    token: int
+    record_json: str
+    players: tuple[int, ...]      # the seats whose moves are judged: (0,), (1,) or (0, 1)
+    seed: str                     # the analysis's seed, an integer as text (jaipur-analysis/1 `seed`)
+    iterations: int
+
+
+@dataclass(frozen=True)
+class StopAnalysis:
+    token: int
+
+
+@dataclass(frozen=True)
+class StartPuzzleJudge:
+    """Judge a puzzle's answer by the search (a puzzle without accepted answers), from the
+    solver's view; answered with PuzzleJudged / PuzzleJudgeFailed."""
+
+    token: int
+    view: PlayerView              # the solver's view of the puzzle's position: no hidden card
+    action: str                   # the move played, in the action notation
+    seed: str
+    iterations: int

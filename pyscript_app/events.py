@@ -129,6 +129,41 @@ class SearchFailed:
 
 
 @dataclass(frozen=True)
+class AnalysisProgress:
+    """One more move judged: its jaipur-analysis/1 entry (`MoveJudgement.to_json()`), and how far."""
+
+    token: int
+    judgement: dict
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class AnalysisDone:
+    token: int
+
+
+@dataclass(frozen=True)
+class AnalysisFailed:
+    token: int
+    error: str
+
+
+@dataclass(frozen=True)
+class PuzzleJudged:
+    """The puzzle's answer judged: `PuzzleVerdict.to_json()` (move, right, chance, best)."""
+
+    token: int
+    verdict: dict
+
+
+@dataclass(frozen=True)
+class PuzzleJudgeFailed:
+    token: int
+    error: str
+
+
+@dataclass(frozen=True)
 class CopyDone:
     ok: bool
 

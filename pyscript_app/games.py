@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from jaipur_core import PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
-from jaipur_core.limits import MAX_IMPORT_BYTES
+from jaipur_core.limits import MAX_ANALYSIS_ITERATIONS, MAX_IMPORT_BYTES
 from jaipur_core.share import parse_fragment, split_at
 
 from . import languages
@@ -271,10 +271,15 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
         seed = int(params["seed"]) if "seed" in params else None
     except ValueError:
         seed = None
+    try:  # ?analysis-iterations=N: the analysis's budget per move (the browser tests use a few)
+        iterations = max(1, min(MAX_ANALYSIS_ITERATIONS, int(params["analysis-iterations"])))
+    except (KeyError, ValueError):
+        iterations = state.coach.iterations
     # An embed is the table alone; the snippet may ask for more (?show=tools,log).
     shows = frozenset(params.get("show", "").split(",")) & EMBED_EXTRAS
     state = replace(state, booted=True, embed=event.embed, embed_shows=shows, home_key=home, settings=settings,
-                    pause_ms=pause, seed_param=seed, page_url=event.page_url, entropy=event.entropy)
+                    pause_ms=pause, seed_param=seed, page_url=event.page_url, entropy=event.entropy,
+                    coach=replace(state.coach, iterations=iterations))
     effects: tuple = _embed_index_effects(home, event.embed_index) if event.embed else ()
     # the kept games
     try:

@@ -427,6 +427,35 @@ What I know shows what the table tells you about the cards you cannot see.</p>
     "diagram-herd": ("{name}'s herd: {n} camel", "{name}'s herd: {n} camels"),
     "diagram-move": "The move marked: {move}",
     "diagram-tokens": "{name}: {tokens}, {seals}",
+    # --- issue 29: the computer's analysis in review (coach.py, render_coach.py) -------------
+    "analysis-title": "Computer analysis",
+    "analyse-who": "Whose moves",
+    "analyse-both": "Both",
+    "analyse": "Analyse",
+    "analyse-done": "Analysed",
+    "analyse-not-now": "A game in progress cannot be analysed: its record holds the cards still hidden. "
+                       "Finish the game first.",
+    "analyse-no-moves": "These players made no move to analyse.",
+    "analyse-done-already": "Every move of these players is analysed already: step through the review to see them.",
+    "analysis-progress": "Analysing: {done} of {total} moves judged.",
+    "analysis-stop": "Stop",
+    "analysis-stopped": "Analysis stopped: the moves judged so far are kept.",
+    "analysis-finished": "Analysis done: each judged move shows its mark, and the chart the chance over the game.",
+    "analysis-failed": "The analysis failed: {error}",
+    "chance-percent": "{n}%",
+    "mark-best": "Best move.", "mark-good": "Good move.", "mark-mistake": "Mistake.", "mark-blunder": "Blunder.",
+    "analysis-chances": "{name}'s chance to win the round: {before} before this move, {after} after it.",
+    "analysis-is-best": "It is the best move found.",
+    "analysis-best": "Best move found: {move} ({chance}).",
+    "analysis-chart-title": "{name}'s chance to win the round, step by step",
+    "analysis-point": "Action {at}: {mark} Chance {chance}.",
+    "puzzle-judging": "Judging your move…",
+    "puzzle-judged-right": "Right: your move is as good as the best move found (within 3 points). "
+                           "Its chance to win the round: {chance}.",
+    "puzzle-judged-wrong": "Not quite: the computer finds better. Your move's chance to win the round: {chance}.",
+    "puzzle-best-label": "The best moves found:",
+    "puzzle-best-move": "{what}: {chance}",
+    "puzzle-judge-failed": "Your move could not be judged: {error}",
 }
 
 

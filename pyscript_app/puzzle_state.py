@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from jaipur_core import GameState, Puzzle
 from jaipur_core.actions import Action
 
-VERDICTS = ("right", "wrong", "open", "shown")  # open: the puzzle lists no answer; shown: asked for it
+# open: the puzzle lists no answer and could not be judged; shown: asked for it; judging: a puzzle
+# without answers while the search judges the move (coach.py), then right or wrong
+VERDICTS = ("right", "wrong", "open", "shown", "judging")
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,8 @@ class Solving:
     puzzle: Puzzle
     verdict: str = ""            # "" until the reader has moved or asked: one of VERDICTS
     token: int = -1              # the game's token when the verdict was given (take back clears it)
+    chance: float = 0.0          # judged by the search (no accepted answers): the move's chance...
+    judged: tuple = ()           # ...and the best moves found: ((notation, chance), ...)
 
     def answered(self, token: int) -> bool:
         """The verdict stands for the table shown (whose game token is `token`)."""

@@ -20,7 +20,7 @@ from dataclasses import replace
 from jaipur_core import PLAY, Game, JaipurError, position_to_json, puzzle_from_json, sample_state, view_of
 from jaipur_core.share import InvalidShareError, page_link, puzzle_fragment
 
-from . import games
+from . import coach, games
 from .effects import Copy, Download
 from .messages import _
 from .puzzle_state import Draft, Solving
@@ -55,8 +55,10 @@ def played(state: TableState, action, play) -> tuple[TableState, tuple]:
         return replace(state, puzzle=draft, selection=EMPTY, note=note("puzzle-answer-added", "ok", what=words)), ()
     if isinstance(puzzle, Solving) and not puzzle.answered(state.token):
         state, effects = play(state, action)
-        verdict = ("open" if not puzzle.puzzle.answers
-                   else "right" if puzzle.puzzle.accepts(action) else "wrong")
+        if not puzzle.puzzle.answers:  # no accepted answer: the search judges the move
+            state, judge = coach.judge_answer(state, puzzle, action)
+            return state, effects + judge
+        verdict = "right" if puzzle.puzzle.accepts(action) else "wrong"
         return replace(state, puzzle=replace(puzzle, verdict=verdict, token=state.token)), effects
     return play(state, action)
 

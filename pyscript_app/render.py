@@ -21,6 +21,7 @@ from .languages import LANGUAGES, direction
 from .markup import Markup, html, join, say
 from .messages import _, card_name, number, speaking
 from .puzzle_state import Solving
+from .render_coach import coach_region
 from .render_know import KNOW_PANEL, know_panel
 from .render_notes import notes_region, replay_controls
 from .render_table import actions, chip, chosen_cards, market, me, me_hidden, open_hand, opponent, strip, tokens
@@ -28,7 +29,7 @@ from .selection import choices, selection_for
 from .table_state import TableState
 from .words import describe, hint_words
 
-REGIONS = ("status", "tools", "board", "notes", "last-move", "message", "log")
+REGIONS = ("status", "tools", "board", "notes", "coach", "last-move", "message", "log")
 _DISABLED = Markup(" disabled")
 
 
@@ -47,11 +48,12 @@ class Screen:
     direction: str = "ltr"
     title: str = "Jaipur"
     notes: str = ""       # review: the record's title and author, the step's note (render_notes.py)
+    coach: str = ""       # review: the computer's analysis, its marks and chart (render_coach.py)
 
     def region(self, name: str) -> str:
         return {"status": self.status, "tools": self.tools, "board": self.board,
                 "last-move": self.last_move, "message": self.message, "log": self.log,
-                "notes": self.notes}[name]
+                "notes": self.notes, "coach": self.coach}[name]
 
     def html(self) -> str:
         """Everything, as one string (the skeleton filled in)."""
@@ -76,6 +78,7 @@ def skeleton(attrs=(), regions=None) -> Markup:
                 '<div class="regions" data-region="dialogs">{dialogs}</div>'
                 '<div class="regions" data-region="board">{board}</div>'
                 '<div class="regions" data-region="notes">{notes}</div>'
+                '<div class="regions" data-region="coach">{coach}</div>'
                 '<div class="messages" data-testid="live" aria-live="polite">'
                 '<p class="last-move" data-testid="last-move" data-region="last-move">{last_move}</p>'
                 '<p class="message" data-testid="message" data-region="message">{message}</p></div></div>'
@@ -86,7 +89,7 @@ def skeleton(attrs=(), regions=None) -> Markup:
                 'aria-label="{import_label}"></div>',
                 attributes=attributes or Markup("class=table"), status=regions.get("status", ""),
                 tools=regions.get("tools", ""), dialogs=regions.get("dialogs", ""), board=regions.get("board", ""),
-                notes=regions.get("notes", ""),
+                notes=regions.get("notes", ""), coach=regions.get("coach", ""),
                 last_move=regions.get("last-move", ""), message=regions.get("message", ""),
                 log=regions.get("log", ""), import_label=say("import-label"))
 
@@ -146,7 +149,7 @@ def _render(state: TableState) -> Screen:
     language = state.settings.language
     return Screen(attrs, _status(state, turn, names), _tools(state), tuple(dialogs), board, last_move,
                   message, kind, render_log.log_region(state), language, direction(language),
-                  _("page-title"), notes_region(state))
+                  _("page-title"), notes_region(state), coach_region(state))
 
 
 def _panel(state, names):

@@ -7,11 +7,15 @@ the bar holds the question and the two things the reader may do (play, or Show t
 
 from __future__ import annotations
 
+from jaipur_core import JaipurError
+from jaipur_core.actions import parse_action
+
 from .controls import Button
 from .markup import Markup, html, join, say
 from .messages import _
 from .puzzle_state import Draft, Solving
 from .render_maker import diagram_button
+from .render_coach import percent
 from .words import hint_words
 
 
@@ -45,6 +49,12 @@ def _solving(state, solving: Solving) -> Markup:
     if not solving.answered(state.token):
         rest = html('<p>{prompt} {show}</p>', prompt=say("puzzle-play-prompt"),
                     show=_button("show", "puzzle-show", "puzzle-show"))
+    elif solving.verdict == "judging":  # a puzzle without answers: the search is judging the move
+        said = html('<p class="puzzle-verdict" role="status" data-testid="puzzle-judging">{text}</p>',
+                    text=say("puzzle-judging"))
+        rest = html("{said}<p>{again}</p>", said=said, again=_button("retry", "puzzle-retry", "puzzle-retry"))
+    elif solving.judged:
+        rest = _judged(state, solving)
     else:
         verdict = solving.verdict
         words = {"right": "puzzle-right", "wrong": "puzzle-wrong", "open": "puzzle-open",
@@ -66,6 +76,33 @@ def _solving(state, solving: Solving) -> Markup:
     return html('<section class="puzzle-bar" data-testid="puzzle" aria-labelledby="puzzle-title">'
                 '<h2 id="puzzle-title">{title}</h2>{question}{rest}</section>',
                 title=say("puzzle-title"), question=question, rest=rest)
+
+
+def _judged(state, solving: Solving) -> Markup:
+    """The search's verdict on a puzzle without accepted answers: right within 3 points of the best
+    move found; the move's chance and the best moves found with theirs, either way."""
+    position = solving.puzzle.position
+    said = html('<p class="puzzle-verdict" role="alert" data-testid="puzzle-verdict" data-verdict="{verdict}">'
+                '{text}</p>', verdict=solving.verdict,
+                text=say("puzzle-judged-" + solving.verdict, chance=percent(solving.chance)))
+    best = html('<p>{label}</p><ol class="puzzle-answers" data-testid="puzzle-best">{items}</ol>',
+                label=say("puzzle-best-label"),
+                items=join(html('<li data-answer="{notation}">{text}</li>', notation=notation,
+                                text=say("puzzle-best-move", what=_move_words(notation, position),
+                                         chance=percent(chance)))
+                           for notation, chance in solving.judged))
+    explanation = (html('<p class="puzzle-explanation" data-testid="puzzle-explanation">{text}</p>',
+                        text=solving.puzzle.explanation) if solving.puzzle.explanation else "")
+    again = _button("retry", "puzzle-retry", "puzzle-retry", primary=solving.verdict == "wrong")
+    return html('{said}{best}{explanation}<p>{again}</p>', said=said, best=best, explanation=explanation,
+                again=again)
+
+
+def _move_words(notation: str, position) -> str:
+    try:
+        return hint_words(parse_action(notation), position)
+    except JaipurError:  # never expected: the judge names legal moves
+        return notation
 
 
 def _maker(draft: Draft, diagram: bool) -> Markup:

@@ -17,11 +17,25 @@ copy_text, download, pick_file, set_ready, report.
 
 from __future__ import annotations
 
-from .effects import After, Copy, Download, PickFile, Ready, Remove, Save, StartSearch
-from .events import CopyDone, Failed, SearchFailed, StorageFailed
+from . import coach
+from .coach_jobs import AnalysisJob, PuzzleJudgeJob
+from .effects import (
+    After,
+    Copy,
+    Download,
+    PickFile,
+    Ready,
+    Remove,
+    Save,
+    StartAnalysis,
+    StartPuzzleJudge,
+    StartSearch,
+    StopAnalysis,
+)
+from .events import AnalysisFailed, CopyDone, Failed, PuzzleJudgeFailed, SearchFailed, StorageFailed
 from .host import Host
 from .render import render
-from .search_backends import PageSearch, WorkerSearch
+from .search_backends import SLICE_SECONDS, PageSearch, WorkerSearch
 from .table_state import Search, TableState
 from .update import update
 
@@ -38,6 +52,7 @@ class Runner:
         self.host = host
         self.state = state or TableState()
         self.job: _SearchJob | None = None
+        self.coach_jobs: dict[str, AnalysisJob | PuzzleJudgeJob] = {}  # "analysis" / "puzzle": one of each
         self.page_search = PageSearch(host.schedule)
         self.worker: WorkerSearch | None = None
         self.analyses: dict[int, PageSearch | WorkerSearch] = {}   # analysis token -> its backend
@@ -83,6 +98,9 @@ class Runner:
                                                                 self.job.effect.token):
             self.job.backend.stop(self.job.id)
             self.job = None  # the game moved on: that search's answer is not wanted
+        for kind, job in list(self.coach_jobs.items()):
+            if not coach.wants(self.state, kind, job.token):
+                del self.coach_jobs[kind]  # stopped, or another game: its answers are not wanted
         try:
             self.host.show(render(self.state))
         except Exception as error:
@@ -114,6 +132,12 @@ class Runner:
                 self.dispatch(StorageFailed(str(error)))
         elif isinstance(effect, StartSearch):
             self._search(effect)
+        elif isinstance(effect, (StartAnalysis, StartPuzzleJudge)):
+            self._start_coach(effect)
+        elif isinstance(effect, StopAnalysis):
+            running = self.coach_jobs.get("analysis")
+            if running is not None and running.token == effect.token:
+                del self.coach_jobs["analysis"]
         elif isinstance(effect, Copy):
             self.host.copy_text(effect.text, lambda ok: self.dispatch(CopyDone(bool(ok))))
         elif isinstance(effect, Download):
@@ -138,3 +162,36 @@ class Runner:
         if isinstance(event, SearchFailed):
             self.host.report(RuntimeError(f"{job.backend.name}: {event.error}"))
         self.dispatch(event)
+
+    # --- the coach's jobs (coach_jobs.py): an analysis, a puzzle's judge ----------------------
+    def _start_coach(self, effect: StartAnalysis | StartPuzzleJudge) -> None:
+        job: AnalysisJob | PuzzleJudgeJob
+        try:
+            job = AnalysisJob(effect) if isinstance(effect, StartAnalysis) else PuzzleJudgeJob(effect)
+        except Exception as error:
+            self._coach_failed(effect, error)
+            return
+        self.coach_jobs[job.kind] = job
+        self.host.schedule(lambda: self._coach_slice(job), 0)
+
+    def _coach_slice(self, job: AnalysisJob | PuzzleJudgeJob) -> None:
+        if self.coach_jobs.get(job.kind) is not job:
+            return  # stopped or replaced
+        try:
+            events = job.run(SLICE_SECONDS)
+        except Exception as error:
+            self.coach_jobs.pop(job.kind, None)
+            self._coach_failed(job.effect, error)
+            return
+        if job.finished:
+            self.coach_jobs.pop(job.kind, None)
+        for event in events:
+            self.dispatch(event)
+        if not job.finished and self.coach_jobs.get(job.kind) is job:
+            self.host.schedule(lambda: self._coach_slice(job), 0)
+
+    def _coach_failed(self, effect, error: Exception) -> None:
+        self.host.report(error)
+        said = f"{type(error).__name__}: {error}"
+        self.dispatch(AnalysisFailed(effect.token, said) if isinstance(effect, StartAnalysis)
+                      else PuzzleJudgeFailed(effect.token, said))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from jaipur_core import GAME_OVER, Game
 from jaipur_core.share import page_link
 
+from .coach_state import Coach
 from .embed_maker import Maker
 from .messages import _
 from .puzzle_state import Draft, Solving
@@ -146,6 +147,7 @@ class TableState:
     puzzle: Solving | Draft | None = None  # a puzzle solved or made on the table (puzzles.py)
     replay: Replay = Replay()     # review's autoplay and note field (notes.py)
     maker: Maker = Maker()        # the Link panel's embed and Diagram choices (embed_maker.py)
+    coach: Coach = Coach()        # the computer's analysis in review (coach.py)
     # --- plumbing ----------------------------------------------------------------------
     token: int = 0                # bumped whenever the game changes
     search: Search | None = None

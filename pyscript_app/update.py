@@ -19,11 +19,14 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
 from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
 
-from . import games, languages, maker, notes, puzzles, tabs
+from . import coach, games, languages, maker, notes, puzzles, tabs
 from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
     ActionPressed,
+    AnalysisDone,
+    AnalysisFailed,
+    AnalysisProgress,
     ArtRead,
     AutoStepped,
     Booted,
@@ -37,6 +40,8 @@ from .events import (
     NoteEdited,
     OptionChosen,
     Pressed,
+    PuzzleJudged,
+    PuzzleJudgeFailed,
     ReviewStepped,
     SearchDone,
     SearchFailed,
@@ -324,6 +329,14 @@ def button_handler(button: Button):
             return maker.chose
         case Button.COPY_SNIPPET:
             return maker.copy_snippet
+        case Button.ANALYSE:
+            return coach.analyse
+        case Button.ANALYSE_WHO:
+            return coach.choose
+        case Button.ANALYSE_STOP:
+            return coach.stop
+        case Button.ANALYSIS_JUMP:
+            return coach.jump
     return None
 
 
@@ -507,6 +520,8 @@ _HANDLERS: dict[type, Callable[[TableState, Any], tuple]] = {
     StorageFailed: _storage_failed, Failed: _failed, MoveShown: _move_shown, FieldsRead: _fields_read,
     NoteEdited: notes.note_edited, AutoStepped: notes.auto_stepped, ArtRead: maker.art_read,
     StorageChanged: tabs.storage_changed,
+    AnalysisProgress: coach.progress, AnalysisDone: coach.finished, AnalysisFailed: coach.failed,
+    PuzzleJudged: coach.puzzle_judged, PuzzleJudgeFailed: coach.puzzle_judge_failed,
 }
 
 

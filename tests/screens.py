@@ -14,7 +14,9 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 from jaipur_core import Game, Puzzle, legal_actions
+from jaipur_core.ai.analysis import RecordAnalysis
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
+from pyscript_app.coach_state import Coach, review_step
 from pyscript_app.controls import Button
 from pyscript_app.games import kept_offer
 from pyscript_app.puzzle_state import Draft, Solving
@@ -52,6 +54,11 @@ def every_screen() -> list[tuple[str, TableState]]:
     long_log = tuple(f"line {i}" for i in range(MAX_LOG_LINES_RENDERED + 5))
     ai_move = legal_actions(fresh.line.state)[0]
     puzzle = Puzzle(fresh.line.state, "What now?", tuple(legal_actions(fresh.line.state)[:2]), "Camels first.")
+    judged = RecordAnalysis(game_over.line.record, (0, 1), 0, 2).run_all()  # a few iterations: any marks do
+    analysed = replace(game_over, line=game_over.line.with_extra(analysis=judged.to_json()))
+    first_judged = review_step(analysed.line, judged.moves[0].round, judged.moves[0].step)
+    open_puzzle = replace(puzzle, answers=())
+    best = tuple((str(action), 0.6 - i / 10) for i, action in enumerate(legal_actions(fresh.line.state)[:3]))
     screens = [
         ("your turn, cards picked", picked),
         ("after moves", moved),
@@ -97,6 +104,13 @@ def every_screen() -> list[tuple[str, TableState]]:
         ("puzzle maker", replace(fresh, puzzle=Draft(fresh.line.state, puzzle.answers, "Why?", "Because.",
                                                      "https://example.test/index.html#puzzle=v1.x"))),
         ("puzzle maker, no answers", replace(fresh, puzzle=Draft(fresh.line.state))),
+        # issue 29: the analysis in review (running, done: marks and chart), a puzzle judged by the search
+        ("review, analysis running", replace(game_over, review=3, coach=Coach(running=1, game=game_over.token,
+                                                                             players=(0,), done=2, total=9))),
+        ("review, analysed", replace(analysed, review=first_judged, coach=Coach(who="both"))),
+        ("puzzle without answers, judging", replace(fresh, puzzle=Solving(open_puzzle, "judging", fresh.token))),
+        ("puzzle without answers, judged", replace(fresh, puzzle=Solving(open_puzzle, "wrong", fresh.token, 0.3,
+                                                                         best))),
     ]
     persian = [(f"{name}, fa", replace(state, settings=replace(state.settings, language="fa")))
                for name, state in screens]
