@@ -183,6 +183,14 @@ class Runner:
             self.coach_jobs.pop(job.kind, None)
             self._coach_failed(job.effect, error)
             return
+        if events:  # answered in a task of its own: a slice and a redraw would make one long task
+            self.host.schedule(lambda: self._coach_answer(job, events), 0)
+        elif not job.finished:
+            self.host.schedule(lambda: self._coach_slice(job), 0)
+
+    def _coach_answer(self, job: AnalysisJob | PuzzleJudgeJob, events: list) -> None:
+        if self.coach_jobs.get(job.kind) is not job:
+            return  # stopped or replaced since the slice
         if job.finished:
             self.coach_jobs.pop(job.kind, None)
         for event in events:
