@@ -16,7 +16,7 @@ from jaipur_core.analysis_format import Analysis, MoveJudgement
 #: ANALYSIS_ITERATIONS is expert's 1500): measured by `bench/analyse_page.py` so that one
 #: player's moves of a whole three-round game are judged within 2 minutes in Chromium
 #: (docs/ai.md). `?analysis-iterations=N` sets another (the browser tests use a few).
-PAGE_ANALYSIS_ITERATIONS = 400
+PAGE_ANALYSIS_ITERATIONS = 300
 #: The analysis's seed (jaipur-analysis/1 `seed`): the CLI's default, so both judge alike.
 ANALYSIS_SEED = 0
 
