@@ -65,8 +65,8 @@ def skeleton(attrs=(), regions=None) -> Markup:
     """The page's fixed structure. The live region and the file input are never re-created.
 
     Two parts: the play (status, the table's cards, the action bar, the last move and the
-    message) and the side (tools and log): a column of its own on wide screens, after the
-    play on narrow ones.
+    message) and the side (tools, the review's analysis and log): a column of its own on wide
+    screens, after the play on narrow ones.
 
     `regions` are HTML already (rendered by this module), put in as they are.
     """
@@ -78,11 +78,11 @@ def skeleton(attrs=(), regions=None) -> Markup:
                 '<div class="regions" data-region="dialogs">{dialogs}</div>'
                 '<div class="regions" data-region="board">{board}</div>'
                 '<div class="regions" data-region="notes">{notes}</div>'
-                '<div class="regions" data-region="coach">{coach}</div>'
                 '<div class="messages" data-testid="live" aria-live="polite">'
                 '<p class="last-move" data-testid="last-move" data-region="last-move">{last_move}</p>'
                 '<p class="message" data-testid="message" data-region="message">{message}</p></div></div>'
                 '<div class="side"><div class="tools" data-region="tools">{tools}</div>'
+                '<div class="regions" data-region="coach">{coach}</div>'
                 '<div class="regions" data-region="log">{log}</div></div>'
                 '<input type="file" accept=".json,application/json" class="visually-hidden" '
                 'data-testid="import-file" data-change="import-file" tabindex="-1" aria-hidden="true" '

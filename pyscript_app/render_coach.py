@@ -1,8 +1,8 @@
 """The computer's analysis in review: whose moves, Analyse / progress and Stop, the mark of the
 step shown, and the chart of the chance over the game (issue 29, item 2). Pure, like render.py.
 
-A region of its own (`coach`, after the notes), so that each move judged redraws only it: the
-review's step buttons and the author's note field stay the nodes they were.
+A region of its own (`coach`, in the side column after the tools), so that each move judged
+redraws only it: the review's step buttons and the author's note field stay the nodes they were.
 
 The chart is an inline SVG: one line per round through the chance of the chart's player after
 each judged move (the other player's moves are drawn as one minus theirs), steps on the x axis
