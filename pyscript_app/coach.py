@@ -44,8 +44,10 @@ def choose(state: TableState, value: str):
 
 def analyse(state: TableState, _value: str = ""):
     """Analyse: judge the chosen players' moves not judged yet (none left: it says so)."""
-    if state.review is None or not is_public(state):
+    if not is_public(state):
         return replace(state, note=note("analyse-not-now", "error")), ()
+    if state.review is None:  # a stale click: the control is shown in review only
+        return state, ()
     coach = state.coach
     if coach.analysing(state.token):
         return state, ()
