@@ -14,8 +14,8 @@ from .controls import Button
 from .markup import Markup, html, join, say
 from .messages import _
 from .puzzle_state import Draft, Solving
-from .render_maker import diagram_button
 from .render_coach import percent
+from .render_maker import diagram_button
 from .words import hint_words
 
 
