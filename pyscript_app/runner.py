@@ -32,7 +32,16 @@ from .effects import (
     StartSearch,
     StopAnalysis,
 )
-from .events import AnalysisFailed, CopyDone, Failed, PuzzleJudgeFailed, SearchFailed, StorageFailed
+from .events import (
+    AnalysisDone,
+    AnalysisFailed,
+    AnalysisProgress,
+    CopyDone,
+    Failed,
+    PuzzleJudgeFailed,
+    SearchFailed,
+    StorageFailed,
+)
 from .host import Host
 from .render import render
 from .search_backends import SLICE_SECONDS, PageSearch, WorkerSearch
@@ -101,6 +110,9 @@ class Runner:
         for kind, job in list(self.coach_jobs.items()):
             if not coach.wants(self.state, kind, job.token):
                 del self.coach_jobs[kind]  # stopped, or another game: its answers are not wanted
+        for token in list(self.analyses):
+            if not coach.wants(self.state, "analysis", token):
+                self.stop_analysis(token)  # the worker's analysis of a game no longer reviewed
         try:
             self.host.show(render(self.state))
         except Exception as error:
@@ -132,9 +144,12 @@ class Runner:
                 self.dispatch(StorageFailed(str(error)))
         elif isinstance(effect, StartSearch):
             self._search(effect)
+        elif isinstance(effect, StartAnalysis) and self.worker is not None and self.worker.alive:
+            self._analyse_in_worker(effect)
         elif isinstance(effect, (StartAnalysis, StartPuzzleJudge)):
             self._start_coach(effect)
         elif isinstance(effect, StopAnalysis):
+            self.stop_analysis(effect.token)
             running = self.coach_jobs.get("analysis")
             if running is not None and running.token == effect.token:
                 del self.coach_jobs["analysis"]
@@ -162,6 +177,14 @@ class Runner:
         if isinstance(event, SearchFailed):
             self.host.report(RuntimeError(f"{job.backend.name}: {event.error}"))
         self.dispatch(event)
+
+    def _analyse_in_worker(self, effect: StartAnalysis) -> None:
+        """The analysis off the main thread: the worker runs coach_jobs.AnalysisJob (worker_jobs)."""
+        token = effect.token
+        self.analyse(effect,
+                     lambda judgement, done, total: self.dispatch(AnalysisProgress(token, judgement, done, total)),
+                     lambda: self.dispatch(AnalysisDone(token)),
+                     lambda error: self.dispatch(AnalysisFailed(token, error)))
 
     # --- the coach's jobs (coach_jobs.py): an analysis, a puzzle's judge ----------------------
     def _start_coach(self, effect: StartAnalysis | StartPuzzleJudge) -> None:

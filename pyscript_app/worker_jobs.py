@@ -28,11 +28,15 @@ from collections.abc import Callable
 
 from jaipur_core import view_from_json
 from jaipur_core.ai import LEVELS, start_search
-from jaipur_core.ai.analysis import HINT_MOVES, RecordAnalysis, ranked_moves, start_ranking
+from jaipur_core.ai.analysis import HINT_MOVES, ranked_moves, start_ranking
 from jaipur_core.analysis_format import stored_chance
 from jaipur_core.jsontext import load_json
 from jaipur_core.limits import MAX_ANALYSIS_ITERATIONS
 from jaipur_core.record import record_from_json
+
+from .coach_jobs import AnalysisJob
+from .effects import StartAnalysis
+from .events import AnalysisDone, AnalysisProgress
 
 #: Search time per slice: the worker reads its messages (a "stop") between slices.
 SLICE_SECONDS = 0.05
@@ -82,11 +86,14 @@ class _HintsJob:
 
 
 class _AnalyseJob:
+    """The page's own analysis job (coach_jobs.AnalysisJob), so both paths judge alike: the
+    moves the record's analysis already holds (same budget and seed) are not searched again."""
+
     def __init__(self, message: dict):
         text = message.get("record")
         if not isinstance(text, str):
             raise JobError("record: expected the record's JSON text")
-        record = record_from_json(load_json(text, "the record"))
+        record_from_json(load_json(text, "the record"))  # a bad record is refused here, by name
         players = message.get("players")
         if not isinstance(players, list) or tuple(players) not in PLAYERS:
             raise JobError(f"players: expected [0], [1] or [0, 1], got {players!r}")
@@ -94,21 +101,22 @@ class _AnalyseJob:
         if (isinstance(iterations, bool) or not isinstance(iterations, int)
                 or not 1 <= iterations <= MAX_ANALYSIS_ITERATIONS):
             raise JobError(f"iterations: expected an integer from 1 to {MAX_ANALYSIS_ITERATIONS}")
-        self.analysis = RecordAnalysis(record, tuple(players), _seed(message), iterations)
-        self.sent = 0
+        seed = _seed(message)
+        try:
+            int(seed)
+        except ValueError:
+            raise JobError(f"seed: an analysis's seed is an integer, got {seed!r}") from None
+        self.job = AnalysisJob(StartAnalysis(0, text, tuple(players), str(seed), iterations))
 
     def work(self, max_seconds: float) -> tuple[list[dict], bool]:
-        analysis = self.analysis
-        finished = analysis.step(max_seconds)
-        answers = []
-        while self.sent < len(analysis.judgements):
-            judgement = analysis.judgements[self.sent]
-            self.sent += 1
-            answers.append({"kind": "progress", "judgement": judgement.to_json(), "done": self.sent,
-                            "total": analysis.total_moves})
-        if finished:
-            answers.append({"kind": "done"})
-        return answers, finished
+        answers: list[dict] = []
+        for event in self.job.run(max_seconds):
+            if isinstance(event, AnalysisProgress):
+                answers.append({"kind": "progress", "judgement": event.judgement, "done": event.done,
+                                "total": event.total})
+            elif isinstance(event, AnalysisDone):
+                answers.append({"kind": "done"})
+        return answers, self.job.finished
 
 
 _JOBS = {"move": _MoveJob, "hints": _HintsJob, "analyse": _AnalyseJob}

@@ -146,7 +146,8 @@ class FakeWorker:
     """web/ai_worker.js's stand-in: a search_backends.WorkerSearch on a fake host whose requests
     are answered by worker_jobs.Jobs in a callback of the host's scheduler (as the worker answers
     in a message event later). `silent`: it reads the requests and never answers (a hung worker);
-    `requests` keeps every request posted (JSON text), `gone` why it was given up."""
+    `requests` keeps every request posted (JSON text), `answers` every answer, `gone` why it was
+    given up."""
 
     def __init__(self, host: FakeHost, runner, silent: bool = False):
         from pyscript_app.search_backends import WorkerSearch
@@ -155,8 +156,9 @@ class FakeWorker:
         self.silent = silent
         self.requests: list = []
         self.gone: list = []
+        self.answers: list = []   # every answer the worker sent (JSON text)
         self.backend = WorkerSearch(self._post, host.schedule, runner.page_search, self.gone.append)
-        self.jobs = Jobs(lambda text: self.backend.receive(text))
+        self.jobs = Jobs(self._answered)
 
     def _post(self, text: str) -> None:
         self.requests.append(text)
@@ -164,6 +166,10 @@ class FakeWorker:
             return
         self.jobs.receive(text)
         self.host.schedule(self._answer, 0)
+
+    def _answered(self, text: str) -> None:
+        self.answers.append(text)
+        self.backend.receive(text)
 
     def _answer(self) -> None:
         while self.jobs.work(None):

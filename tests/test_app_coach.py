@@ -17,7 +17,7 @@ from pyscript_app.events import AnalysisProgress, FileChosen, Pressed
 from pyscript_app.render_coach import chart_points
 from pyscript_app.saves import encode_save
 from pyscript_app.update import update
-from tests.app_fakes import booted, play_by_selection, press
+from tests.app_fakes import booted, play_by_selection, press, with_worker
 from tests.e2e.records import game_cut_short
 
 FEW = 4  # iterations per move: the tests check the page's plumbing, not the search
@@ -283,3 +283,46 @@ def test_try_again_while_judging_drops_the_judge():
     assert not runner.coach_jobs
     host.run()
     assert "data-verdict" not in host.html and "puzzle-judging" not in host.html
+
+
+def _analysed(worker: bool):
+    host, runner = _opened()
+    fake = with_worker(host, runner) if worker else None
+    press(runner, "analyse")
+    host.run()
+    return runner, fake
+
+
+def test_with_the_worker_up_the_analysis_runs_there_and_judges_as_the_page_does():
+    page, _ = _analysed(worker=False)
+    worker, fake = _analysed(worker=True)
+    assert [json.loads(text)["kind"] for text in fake.requests] == ["analyse"]
+    assert not worker.coach_jobs  # nothing sliced on the main thread
+    assert worker.state.game.record.analysis == page.state.game.record.analysis
+    assert worker.state.game.record.analysis.moves
+
+
+def test_in_the_worker_too_a_second_look_searches_no_move_again():
+    runner, fake = _analysed(worker=True)
+    analysis = runner.state.game.record.analysis
+    press(runner, "analyse-who", "both")
+    press(runner, "analyse")
+    runner.host.run()
+    progress = [json.loads(text) for text in fake.answers if json.loads(text)["kind"] == "progress"]
+    judged = [(entry["judgement"]["round"], entry["judgement"]["step"]) for entry in progress]
+    known = [(move.round, move.step) for move in analysis.moves]
+    assert len(judged) == len(set(judged))  # each move judged once over both analyses
+    assert set(known) <= set(judged) and len(judged) > len(known)
+
+
+def test_stop_reaches_the_worker_and_no_judgement_arrives_after_it():
+    host, runner = _opened()
+    fake = with_worker(host, runner)
+    press(runner, "analyse")
+    assert runner.analyses
+    press(runner, "analyse-stop")
+    host.run()
+    assert not runner.analyses
+    assert json.loads(fake.requests[-1])["kind"] == "stop"
+    assert not fake.answers and runner.state.game.record.analysis is None
+    assert 'data-testid="analysis-mark"' not in host.html
