@@ -21,6 +21,8 @@ from .cards import (
     GOODS,
     GOODS_TOKENS,
     HAND_LIMIT,
+    MARKET_SIZE,
+    TOTAL_CARDS,
     count_words,
 )
 from .limits import MAX_ROUNDS, echo
@@ -263,7 +265,9 @@ def view_from_json(data) -> PlayerView:
     round_starter = reader.choice("round_starter", (0, 1))
     to_move = reader.choice("to_move", (0, 1))
     market = counts_from_cards(reader.cards("market", allow_camels=True), len(CARDS))
-    deck_size = reader.integer("deck_size", low=0, high=40)
+    # every card but the market's may be in the deck: a dealt round starts with 40, but a valid
+    # position (a #position= link, a puzzle) may hold fewer cards in hand, and its view is read here
+    deck_size = reader.integer("deck_size", low=0, high=TOTAL_CARDS - MARKET_SIZE)
     discard = tuple(reader.cards("discard", allow_camels=False))
     tokens_taken = read_goods_piles(reader)
     sizes = reader.field("bonus_sizes", dict)

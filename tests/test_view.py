@@ -19,6 +19,7 @@ from jaipur_core import (
     view_from_json,
     view_of,
 )
+from tests import helpers
 from tests.helpers import position
 
 OWN_KEYS = {"hand", "herd", "goods_tokens", "bonus_tokens", "camel_token"}
@@ -234,3 +235,14 @@ def test_view_round_trips_through_json():
         data = json.loads(json.dumps(view_of(s, seat).to_json()))
         assert view_from_json(data) == view_of(s, seat)
         assert view_from_json(data).to_json() == data
+
+
+def test_the_view_of_any_valid_position_is_read_back_even_with_a_deck_over_forty():
+    """A position link may hold short hands (a deck of 46 here): its view crosses to the search
+    worker as JSON and must be read back as it was written (the page's search failed on it)."""
+    state = helpers.state(market="camel camel gold leather spice", hands=("diamond diamond cloth", "silver"),
+                          discard=())
+    assert len(state.deck) == 46
+    for seat in (0, 1):
+        view = view_of(state, seat)
+        assert view_from_json(json.loads(json.dumps(view.to_json()))) == view
