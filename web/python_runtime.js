@@ -119,76 +119,6 @@ export async function loadRuntime(loadPyodide) {
 
 // --- the snapshot path ---------------------------------------------------------
 
-// The body of a response, gunzipped in the page (DecompressionStream), so any
-// static host works without content-encoding set up. A host that already
-// decoded it (served it with Content-Encoding: gzip) is handled too. Returns the
-// unpacked stream and, if the body came gzipped, the gzipped chunks as they came
-// (filled by the time the stream ends), which are what is hashed.
-async function gunzippedBody(response, onChunk) {
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
-  const packed = gzipped ? [first.value] : null;
-  const counted = new ReadableStream({
-    start(controller) {
-      if (!first.done) {
-        controller.enqueue(first.value);
-      }
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-      } else {
-        onChunk();
-        packed?.push(value);
-        controller.enqueue(value);
-      }
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-  return { stream: gzipped ? counted.pipeThrough(new DecompressionStream("gzip")) : counted, packed };
-}
-
-function joined(chunks) {
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}
-
-// Reads the whole stream into one buffer of the size build.json promises; more
-// bytes than that is a wrong file, and memory stays bounded.
-async function readExactly(stream, size) {
-  const bytes = new Uint8Array(size);
-  let filled = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) {
-      break;
-    }
-    if (filled + value.length > size) {
-      await reader.cancel();
-      throw new SnapshotRefused(`longer than the ${size} bytes build.json names`);
-    }
-    bytes.set(value, filled);
-    filled += value.length;
-  }
-  if (filled !== size) {
-    throw new SnapshotRefused(`${filled} bytes, build.json names ${size}`);
-  }
-  return bytes;
-}
-
-async function sha256Hex(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 function snapshotHeader(bytes) {
   const text = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER_BYTES));
   if (!text.startsWith(SNAPSHOT_MAGIC)) {
@@ -223,22 +153,27 @@ function snapshotParts(bytes, header) {
   return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
 }
 
-// The same checks as snapshot_worker.js's, on the main thread (a browser without workers).
+// The same checks as snapshot_worker.js's (snapshot_check.js), on this thread:
+// a browser without workers, or the search worker. Imported only here, so a
+// checker that does not load is a refusal (the full boot), not a dead page.
 async function unpackHere(response, info, onProgress) {
-  let bytes;
-  let packed;
+  let checker;
   try {
-    const body = await gunzippedBody(response, onProgress);
-    packed = body.packed;
-    bytes = await readExactly(body.stream, info.bytes);
+    checker = await import(here("./snapshot_check.js"));
   } catch (error) {
-    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
+    throw new SnapshotRefused(`its checker did not load: ${error.message}`);
   }
-  const [hashed, sha256] = packed ? [joined(packed), info.gzip_sha256] : [bytes, info.sha256];
-  if ((await sha256Hex(hashed)) !== sha256) {
-    throw new SnapshotRefused("its sha256 is not the one build.json names");
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      onProgress();
+      controller.enqueue(chunk);
+    },
+  }));
+  try {
+    return await checker.checkedSnapshot(counted, info);
+  } catch (error) {
+    throw new SnapshotRefused(error.message);
   }
-  return bytes;
 }
 
 // Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
@@ -247,7 +182,9 @@ async function unpackHere(response, info, onProgress) {
 async function unpackInWorker(response, info, onProgress) {
   let worker;
   try {
-    worker = new Worker(here("./snapshot_worker.js"));
+    // A module worker: it imports snapshot_check.js (one that does not load is a
+    // worker error below, and the page boots the full way).
+    worker = new Worker(here("./snapshot_worker.js"), { type: "module" });
   } catch (error) {
     throw new SnapshotRefused(`no worker to unpack it: ${error.message}`);
   }

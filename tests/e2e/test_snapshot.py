@@ -121,6 +121,45 @@ def test_a_missing_or_corrupt_snapshot_boots_the_full_way_and_plays(
     assert table["phase"] == "play" and len(table["log"]) >= 2
 
 
+def test_a_browser_without_workers_checks_the_snapshot_itself_and_boots_from_it(
+    snapshot_dist, serve, open_page, wait_for_boot
+):
+    """No Worker: python_runtime.js imports snapshot_check.js and runs the same checks on its own thread."""
+    page = open_page()
+    page.add_init_script("delete globalThis.Worker")
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
+    assert any(url.endswith("/snapshot_check.js") for url in requested), requested
+    assert not any(url.endswith("/snapshot_worker.js") for url in requested), requested
+
+
+def a_syntax_error(path):
+    path.write_text("export function checkedSnapshot( {\n")
+
+
+@pytest.mark.parametrize("workers", [True, False], ids=["in-the-worker", "without-workers"])
+@pytest.mark.parametrize("damage", [lambda path: path.unlink(), a_syntax_error], ids=["deleted", "a-syntax-error"])
+def test_a_snapshot_checker_that_does_not_load_boots_the_full_way(
+    dist_copy, serve, open_page, wait_for_boot, browser_guard, damage, workers
+):
+    """snapshot_check.js (imported by the snapshot's worker, or by python_runtime.js
+    on the page's thread when there are no workers) missing or broken: the snapshot
+    cannot be checked, so it is not used, and the page plays all the same."""
+    browser_guard.expect_error(r"Failed to load resource|SyntaxError|[Ss]yntax|snapshot_check\.js|^Error$")
+    damage(dist_copy / "snapshot_check.js")
+    page = open_page()
+    if not workers:
+        page.add_init_script("delete globalThis.Worker")
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
+    assert page.get_by_test_id("boot-error").is_hidden()
+    reason = "its worker failed" if workers else "its checker did not load"
+    assert any("snapshot not used" in note and reason in note for note in notes), notes
+    assert play_moves(page, 1)["phase"] == "play"
+
+
 @pytest.fixture(scope="module")
 def other_build_snapshot(site_build, tmp_path_factory):
     """The snapshot of another build: the same game with one source file changed
