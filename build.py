@@ -107,6 +107,9 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
         "runtime_files": [f"pyodide/{name}" for name in PYODIDE_RUNTIME_FILES],
+        # The lock file's "info" (its ABI, which Pyodide checks): the snapshot path
+        # loads no package, so it hands Pyodide this instead of the 119 KB lock file.
+        "pyodide_lock_info": json.loads((staging / "pyodide" / "pyodide-lock.json").read_text())["info"],
     }
     snapshot_info = None
     if with_snapshot:

@@ -268,6 +268,15 @@ function writeFiles(pyodide, files) {
   }
 }
 
+// The snapshot path loads no package: Pyodide gets an empty package list with the
+// lock file's info (its ABI, checked) from build.json instead of the lock file.
+function noLockFile(build) {
+  if (!build.pyodide_lock_info) {
+    return {}; // a build.json from before: Pyodide fetches the lock file
+  }
+  return { lockFileURL: undefined, lockFileContents: { info: build.pyodide_lock_info, packages: {} } };
+}
+
 // onRestored: called once the interpreter is back (the page moves its progress bar on).
 // inPlace: unpack the snapshot on this thread (a worker is already off the page's).
 export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestored = () => {}, inPlace = false } = {}) {
@@ -278,7 +287,7 @@ export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestor
     // Pyodide awaits the snapshot promise before it instantiates anything, so a
     // refused snapshot costs no second runtime.
     const memory = snapshot.then((parts) => parts.memory);
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime() }));
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(), ...noLockFile(build) }));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }

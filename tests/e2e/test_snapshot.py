@@ -78,9 +78,16 @@ def test_the_snapshot_boots_and_a_round_is_played(snapshot_dist, serve, open_pag
     page = open_page()
     requested = []
     page.on("request", lambda request: requested.append(request.url))
+    gets = []
+    page.on("request", lambda request: request.method == "GET" and gets.append(request.url.rsplit("/", 1)[-1]))
     assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
     # nor a wheel: the game's files travel with the snapshot
     assert not any(url.endswith(".whl") for url in requested), requested
+    # each of the runtime's big files once; and the snapshot path loads no
+    # package, so it needs no lock file (build.json carries its info)
+    assert [gets.count(name) for name in ("pyodide.asm.wasm", "python_stdlib.zip", "jaipur.snapshot.gz")] \
+        == [1, 1, 1], gets
+    assert "pyodide-lock.json" not in gets, gets
     table = play_until(page, lambda t: t["turn"] == "over")
     assert table["phase"] in ("round_over", "game_over")
     assert page.get_by_test_id("round-panel").is_visible()
