@@ -16,13 +16,17 @@ pytestmark = pytest.mark.e2e
 WORKER_BOOT_MS = 180_000  # the worker boots its own Python after the table is shown
 
 
-def test_the_computers_turn_runs_in_the_search_worker(page, served_dist_subpath, wait_for_boot):
+def test_the_computers_turn_runs_in_the_search_worker(page, served_dist_subpath, wait_for_boot, boot_path):
     requested = []
     page.on("request", lambda request: requested.append(urlsplit(request.url).path))
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
     page.goto(served_dist_subpath + "?seed=3&level=hard&first=you&pause=0")
     assert wait_for_boot(page) == "ready"
     page.locator("html[data-ai=worker]").wait_for(state="attached", timeout=WORKER_BOOT_MS)
     assert any(path.endswith("/ai_worker.js") for path in requested)
+    # the worker restores the page's snapshot (with build.json's lock file info, no lock file)
+    assert any(f"search worker ({boot_path} boot)" in note for note in notes), notes
     table = wait_until_settled(page)
     before = len(table["log"])
     play_one_move(page, table, set())
