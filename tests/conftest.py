@@ -25,6 +25,12 @@ What a browser test gets, by fixture name:
                        memory snapshot. docs/testing.md says when a test earns the mark.
   site_build           build.py as a module (build, wheel_bytes, Project, DistServer)
 
+The computer's search. A page opened by `page.goto`, `load_game` or `booted_page`
+searches on its own thread (`?ai=page` is added to its address): the search worker
+boots a second Python, seconds of CPU that a test about something else should not pay
+for. A test about the worker is marked `@pytest.mark.search_worker` and gets the
+page's default (the worker); an address that says `ai=` itself is left as it is.
+
 Engines. Every Playwright test runs once per engine, in Chromium and in Firefox
 (pytest-playwright's `browser_name`, default ["chromium", "firefox"]; `--browser
 chromium` picks one). Each such test is marked with its engine, so
@@ -306,7 +312,7 @@ def _module_pages(browser, browser_context_args, wait_for_boot_in, served_origin
     def open_page(path: str):
         if path not in pages:
             page = context.new_page()
-            page.goto(path)
+            page.goto(page_search_address(path))
             state = wait_for_boot_in(page)
             if state != "ready":
                 raise AssertionError(f"boot ended in {state!r}: {page.get_by_test_id('boot-error').inner_text()}")
@@ -337,6 +343,28 @@ def pytest_runtest_call(item):
     if guard is not None:
         guard.assert_clean()
     return result
+
+
+# --- the computer's search -------------------------------------------------------------
+
+
+def page_search_address(address: str) -> str:
+    """`address` with `ai=page` added to its query (before any #fragment), unless it has `ai=`."""
+    base, hash_sign, fragment = address.partition("#")
+    if re.search(r"[?&]ai=", base):
+        return address
+    joiner = "&" if "?" in base else "?"
+    return f"{base}{joiner}ai=page{hash_sign}{fragment}"
+
+
+@pytest.fixture
+def page(page, request):
+    """pytest-playwright's page, whose `goto` adds `ai=page` unless the test is marked
+    search_worker (see the module's docstring)."""
+    if request.node.get_closest_marker("search_worker") is None:
+        goto = page.goto
+        page.goto = lambda url, **options: goto(page_search_address(url), **options)
+    return page
 
 
 # --- booting --------------------------------------------------------------------------

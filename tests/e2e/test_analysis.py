@@ -35,6 +35,7 @@ def _jumped(page, point) -> str:
     return at
 
 
+@pytest.mark.search_worker
 def test_a_finished_game_is_analysed_its_chart_jumps_and_export_and_import_keep_it(page, load_game, tmp_path):
     load_game(link_near_the_end(3, 0, ending="game", query=f"&analysis-iterations={FEW}"))
     _review_the_finished_game(page)

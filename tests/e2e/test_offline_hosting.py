@@ -30,6 +30,7 @@ def cached_paths(page) -> list[str]:
 
 
 @pytest.mark.e2e
+@pytest.mark.search_worker
 def test_after_one_visit_the_game_boots_offline(page, context, load_game, wait_for_boot):
     load_game()
     assert wait_for_service_worker(page) in ("activating", "activated")

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.e2e
 WORKER_BOOT_MS = 180_000  # the worker boots its own Python after the table is shown
 
 
+@pytest.mark.search_worker
 def test_the_computers_turn_runs_in_the_search_worker(page, served_dist_subpath, wait_for_boot, boot_path):
     requested = []
     page.on("request", lambda request: requested.append(urlsplit(request.url).path))

@@ -21,6 +21,7 @@ import time
 
 import pytest
 
+from tests.conftest import page_search_address
 from tests.e2e import engines
 from tests.e2e.table_driver import READ_TABLE, SETTLED, plans
 
@@ -78,9 +79,10 @@ class WebKitGuard:
 class WebKitPage:
     """A Selenium session, read and clicked like a person (cf. tests/e2e/table_driver.py)."""
 
-    def __init__(self, driver, guard: WebKitGuard):
+    def __init__(self, driver, guard: WebKitGuard, page_search: bool = True):
         self.driver = driver
         self.guard = guard
+        self.page_search = page_search  # ?ai=page added to what open() opens (tests/conftest.py)
 
     # --- navigation -------------------------------------------------------------------
 
@@ -100,7 +102,8 @@ class WebKitPage:
         self.run(ERROR_HOOK)
 
     def open(self, url: str) -> None:
-        self._navigate(lambda: self.driver.get(url))
+        address = page_search_address(url) if self.page_search else url
+        self._navigate(lambda: self.driver.get(address))
 
     def reload(self) -> None:
         self._navigate(self.driver.refresh)
@@ -210,9 +213,9 @@ def browser_guard() -> WebKitGuard:
 
 
 @pytest.fixture
-def webkit_page(webkit_display, browser_guard, tmp_path):
+def webkit_page(webkit_display, browser_guard, tmp_path, request):
     driver = engines.webkit_driver(webkit_display, log_path=tmp_path / "webkitwebdriver.log")
-    page = WebKitPage(driver, browser_guard)
+    page = WebKitPage(driver, browser_guard, page_search=request.node.get_closest_marker("search_worker") is None)
     try:
         yield page
         page.collect_problems()

@@ -10,6 +10,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.webkit]
 WORKER = "return document.documentElement.dataset.ai === 'worker'"
 
 
+@pytest.mark.search_worker
 def test_the_search_worker_starts_and_answers_the_computers_turn(webkit_page, webkit_server):
     webkit_page.load_game(webkit_server.url + "?seed=3&level=easy&first=you&pause=0")
     webkit_page.wait_until(WORKER, 180, "the search worker did not start (data-ai is not worker)")
