@@ -349,9 +349,11 @@ def pytest_runtest_call(item):
 
 
 def page_search_address(address: str) -> str:
-    """`address` with `ai=page` added to its query (before any #fragment), unless it has `ai=`."""
+    """`address` with `ai=page` added to its query (before any #fragment), unless it has `ai=`
+    or is on another host than the test servers' (the game is served from this machine)."""
     base, hash_sign, fragment = address.partition("#")
-    if re.search(r"[?&]ai=", base):
+    host = urlsplit(base).hostname
+    if re.search(r"[?&]ai=", base) or host not in (None, "127.0.0.1", "localhost"):
         return address
     joiner = "&" if "?" in base else "?"
     return f"{base}{joiner}ai=page{hash_sign}{fragment}"

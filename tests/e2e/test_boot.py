@@ -57,7 +57,8 @@ f"{sys.version_info[0]}.{sys.version_info[1]} {len(jaipur_core.legal_actions(sta
 
 
 def test_the_query_string_reaches_the_app_untouched(booted_page):
-    assert booted_page("./?seed=7").evaluate("location.search") == "?seed=7"
+    # (the tests' harness adds ai=page: the search on the page's thread, tests/conftest.py)
+    assert booted_page("./?seed=7").evaluate("location.search") == "?seed=7&ai=page"
 
 
 @pytest.mark.full_boot
