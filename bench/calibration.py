@@ -115,6 +115,34 @@ def reliability(pairs) -> tuple[float, list[tuple[int, int, float, float]]]:
     return brier, table
 
 
+def gap_intervals(rounds, calibrated: bool = False, draws: int = 1000) -> dict[int, tuple[float, float]]:
+    """Per decile, the 95% interval of its gap (observed - mean prediction, in points) over
+    `draws` resamples of whole rounds (a round bootstrap): the positions of one round share
+    its outcome, so a round, not a position, is the unit of evidence."""
+    rng = random.Random("jaipur-calibration/bootstrap")
+    per_round = [[(min(9, int(c * 10)), c, r["outcome"])
+                  for c in ((calibrate(p["chance"]) if calibrated else p["chance"]) for p in r["predictions"])]
+                 for r in rounds]
+    gaps: dict[int, list[float]] = {decile: [] for decile in range(10)}
+    for _ in range(draws):
+        sums = [[0, 0.0, 0.0] for _ in range(10)]  # count, predictions, outcomes
+        for _ in range(len(per_round)):
+            for decile, chance, outcome in per_round[rng.randrange(len(per_round))]:
+                cell = sums[decile]
+                cell[0] += 1
+                cell[1] += chance
+                cell[2] += outcome
+        for decile, (count, predicted, observed) in enumerate(sums):
+            if count:
+                gaps[decile].append(100 * (observed - predicted) / count)
+    intervals = {}
+    for decile, values in gaps.items():
+        if len(values) >= draws // 2:
+            values.sort()
+            intervals[decile] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+    return intervals
+
+
 def report_text(rounds, calibrated: bool = False) -> str:
     pairs = pairs_of(rounds, calibrated)
     if not pairs:
@@ -125,7 +153,7 @@ def report_text(rounds, calibrated: bool = False) -> str:
     lines = [f"{'calibrated' if calibrated else 'raw'} chances: {len(pairs)} positions from {len(rounds)} rounds "
              f"(seeds {', '.join(seeds)}), expert won {sum(r['outcome'] for r in rounds):g} of them",
              f"Brier score {brier:.4f} (always {base:.3f}: {base * (1 - base):.4f})",
-             "decile     count  rounds  mean chance  observed  gap (points)"]
+             "decile     count  rounds  mean chance  observed  gap (points)  95% interval (round bootstrap)"]
     # Positions of one round share its outcome: the rounds behind a decile say how much
     # evidence its observed rate holds.
     behind: dict[int, set] = {}
@@ -133,13 +161,20 @@ def report_text(rounds, calibrated: bool = False) -> str:
         for p in r["predictions"]:
             chance = calibrate(p["chance"]) if calibrated else p["chance"]
             behind.setdefault(min(9, int(chance * 10)), set()).add((r["seed"], r["round"]))
+    intervals = gap_intervals(rounds, calibrated)
     worst = 0.0
+    consistent = 0
     for decile, count, mean, observed in table:
         gap = 100 * (observed - mean)
         worst = max(worst, abs(gap))
+        low, high = intervals.get(decile, (float("-inf"), float("inf")))
+        consistent += low <= 7 and high >= -7
         lines.append(f"{decile / 10:.1f}-{(decile + 1) / 10:.1f}  {count:>7}  {len(behind[decile]):>6}  "
-                     f"{mean:>11.3f}  {observed:>8.3f}  {gap:>+6.1f}")
+                     f"{mean:>11.3f}  {observed:>8.3f}  {gap:>+12.1f}  {low:>+6.1f} .. {high:>+5.1f}")
+    widest = max((high - low for low, high in intervals.values()), default=0.0)
     lines.append(f"largest gap {worst:.1f} points (target: every decile within 7)")
+    lines.append(f"deciles whose 95% interval reaches within 7 points: {consistent} of {len(table)}; "
+                 f"the widest interval spans {widest:.0f} points (what these rounds can tell apart)")
     return "\n".join(lines)
 
 

@@ -6,7 +6,7 @@ import json
 import math
 import random
 
-from bench.calibration import fit_platt, main, pairs_of, reliability
+from bench.calibration import fit_platt, gap_intervals, main, pairs_of, reliability
 
 
 def test_the_reliability_table_puts_each_chance_in_its_decile():
@@ -41,3 +41,25 @@ def test_the_report_reads_progress_files(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "6 positions from 6 rounds" in out and "Brier score 0.0900" in out
     assert len(pairs_of(rounds)) == 6
+
+
+def _rounds(count: int, chance_of_winning, rng) -> list[dict]:
+    """Rounds of 20 positions, each predicted at its round's chance; won with `chance_of_winning(chance)`."""
+    rounds = []
+    for n in range(count):
+        chance = rng.choice([0.15, 0.45, 0.75])
+        won = rng.random() < chance_of_winning(chance)
+        rounds.append({"seed": 9, "round": n, "iterations": 10, "outcome": float(won),
+                       "predictions": [{"step": 2 * k, "deck": 30, "chance": chance} for k in range(20)]})
+    return rounds
+
+
+def test_the_round_bootstrap_sees_a_miscalibration_only_where_the_rounds_can_show_it():
+    rng = random.Random(3)
+    honest = gap_intervals(_rounds(600, lambda chance: chance, rng))
+    assert all(low < 7 and high > -7 and high - low < 20 for low, high in honest.values())
+    skewed = gap_intervals(_rounds(600, lambda chance: chance - 0.15, rng))
+    assert all(high < 0 for _, high in skewed.values())  # 15 points too hopeful, in every decile
+    # Few rounds, however many positions each: the interval stays wide (a round is one outcome).
+    few = gap_intervals(_rounds(30, lambda chance: chance, rng))
+    assert max(high - low for low, high in few.values()) > 30
