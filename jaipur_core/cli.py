@@ -184,9 +184,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def print_text(output: str) -> None:
+    """Write a command's output as text in the terminal's encoding."""
+    print(output)
+
+
+def run_command(parser: argparse.ArgumentParser, argv: list[str] | None, write=print_text) -> int:
+    """Parse argv, run the chosen command (its `run` default) and write what it returns with
+    `write`. Bad input is one line on stderr and exit 2; a reader that goes away (`| head`)
+    is not an error. Shared by every command line of the project (pyscript_app's diagram too)."""
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
         output = args.run(args)
     except BadInput as error:
         # One line even when the input echoed in the message holds line breaks.
@@ -197,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     if output:
         try:
-            print(output)
+            write(output)
             sys.stdout.flush()
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
@@ -205,3 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             print("error: the output cannot be written in this terminal's encoding", file=sys.stderr)
             return EXIT_BAD_INPUT
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_command(build_parser(), argv)

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from jaipur_core import Game, JaipurError, parse_action, position_from_json, puzzle_from_json
-from jaipur_core.cli import EXIT_BAD_INPUT, bounded_int
+from jaipur_core.cli import bounded_int, run_command
 from jaipur_core.cli_input import BadInput, read_json
 from jaipur_core.limits import MAX_NOTE_CHARS, clip
 from jaipur_core.position import POSITION_FORMAT
@@ -132,19 +132,10 @@ def _load_language(language: str) -> None:
     messages.register(language, languages.catalog_from_mo(out.getvalue(), language))
 
 
+def write_utf8(svg: str) -> None:
+    """An SVG file is UTF-8 whatever the terminal's encoding (Persian text, arrows)."""
+    sys.stdout.buffer.write(svg.encode("utf-8") + b"\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    try:
-        args = build_parser().parse_args(argv)
-        output = args.run(args)
-    except BadInput as error:
-        print("error: " + " ".join(str(error).splitlines()), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        return 130
-    try:
-        sys.stdout.buffer.write(output.encode("utf-8") + b"\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        sys.stderr.close()
-    return 0
+    return run_command(build_parser(), argv, write_utf8)
