@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from jaipur_core import GAME_OVER, PLAY, Game, view_of
+from jaipur_core import GAME_OVER, PLAY, Game, legal_actions, view_of
 from jaipur_core.ai import choose_action
 from jaipur_core.share import game_fragment
 
@@ -51,3 +51,13 @@ def link_near_the_end(seed: int = 3, moves_left: int = 6, ending: str = "game", 
     """A page address that resumes the seeded game `moves_left` actions before its end
     (or its first round's end), against the computer at easy, its moves at once."""
     return f"./?level=easy&pause=0{query}#" + game_fragment(game_cut_short(seed, moves_left, ending))
+
+
+def a_position(seed: int, plies: int, stride: int):
+    """A position a few plies into a seeded game, the plies picked by a fixed stride through
+    the legal actions (varied, not good play): a table to embed, link or draw."""
+    game = Game.new(seed=seed, first=0)
+    for ply in range(plies):
+        actions = legal_actions(game.state)
+        game = game.play(actions[(ply * stride) % len(actions)])
+    return game.state

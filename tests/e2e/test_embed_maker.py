@@ -18,9 +18,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from jaipur_core import Game, legal_actions
 from jaipur_core.share import position_fragment
 from tests.conftest import BOOT_TIMEOUT_MS
+from tests.e2e import records
 from tests.e2e.engines import save_download
 from tests.e2e.table_driver import wait_until_settled
 
@@ -31,11 +31,7 @@ BLOCKING = ("critical", "serious")
 
 
 def a_position(seed=21, plies=6):
-    game = Game.new(seed=seed, first=0)
-    for ply in range(plies):
-        actions = legal_actions(game.state)
-        game = game.play(actions[(ply * 5) % len(actions)])
-    return game.state
+    return records.a_position(seed, plies, stride=5)
 
 
 class _Quiet(SimpleHTTPRequestHandler):

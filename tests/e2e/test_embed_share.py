@@ -6,9 +6,10 @@ from collections import Counter
 
 import pytest
 
-from jaipur_core import CARD_NAMES, GOODS, Game, legal_actions
+from jaipur_core import CARD_NAMES, GOODS
 from jaipur_core.share import position_fragment
 from tests.conftest import BOOT_TIMEOUT_MS
+from tests.e2e import records
 from tests.e2e.records import link_near_the_end
 from tests.e2e.table_driver import play_one_move, wait_until_settled
 
@@ -20,11 +21,7 @@ def names(counts) -> Counter:
 
 
 def a_position(seed=12, plies=5):
-    game = Game.new(seed=seed, first=0)
-    for ply in range(plies):
-        actions = legal_actions(game.state)
-        game = game.play(actions[(ply * 7) % len(actions)])
-    return game.state
+    return records.a_position(seed, plies, stride=7)
 
 
 def test_embed_shows_exactly_the_position_and_accepts_a_move(page, load_game):

@@ -9,8 +9,9 @@ from urllib.parse import quote
 
 import pytest
 
-from jaipur_core import CARD_NAMES, Game, legal_actions
+from jaipur_core import CARD_NAMES
 from jaipur_core.share import position_fragment
+from tests.e2e import records
 from tests.e2e.table_driver import snapshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webkit]
@@ -100,11 +101,7 @@ def test_offline_reload_boots_from_the_service_worker_and_resumes(webkit_page, w
 
 
 def a_position(seed=14, plies=3):
-    game = Game.new(seed=seed, first=0)
-    for ply in range(plies):
-        actions = legal_actions(game.state)
-        game = game.play(actions[(ply * 7) % len(actions)])
-    return game.state
+    return records.a_position(seed, plies, stride=7)
 
 
 @pytest.mark.full_boot
