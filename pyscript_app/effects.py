@@ -41,6 +41,7 @@ class Download:
 @dataclass(frozen=True)
 class Copy:
     text: str
+    what: str = "link"            # "link" | "snippet": what the player is told was copied
 
 
 @dataclass(frozen=True)

@@ -166,6 +166,7 @@ class PuzzleJudgeFailed:
 @dataclass(frozen=True)
 class CopyDone:
     ok: bool
+    what: str = "link"            # as the Copy effect said
 
 
 @dataclass(frozen=True)

@@ -84,4 +84,4 @@ def copy_snippet(state: TableState, _value: str = "") -> tuple[TableState, tuple
         return state, ()
     if state.maker.kind == "diagram" and refusal(state) is not None:
         return replace(state, note=note(refusal(state) or "", "error")), ()
-    return replace(state, note=note("copying")), (Copy(embed_maker.snippet(state, state.maker)),)
+    return replace(state, note=note("copying-snippet")), (Copy(embed_maker.snippet(state, state.maker), "snippet"),)

@@ -233,8 +233,10 @@ def _file_chosen(state: TableState, event: FileChosen):
 
 
 def _copy_done(state: TableState, event: CopyDone):
-    return replace(state, note=note("copied", "ok") if event.ok else note("copy-failed"),
-                   animate=False), ()
+    snippet = event.what == "snippet"
+    if event.ok:
+        return replace(state, note=note("snippet-copied" if snippet else "copied", "ok"), animate=False), ()
+    return replace(state, note=note("snippet-copy-failed" if snippet else "copy-failed"), animate=False), ()
 
 
 def _storage_failed(state: TableState, event: StorageFailed):

@@ -163,6 +163,7 @@ def test_the_snippet_is_a_lazy_titled_frame_with_a_plain_link_from_a_sub_path():
     assert kind == "game" and opened.record.rounds == game.record.rounds
     press(runner, "copy-snippet")
     assert host.copied == [text]
+    assert "copy the snippet from the box above" in host.screen.message  # (the fake clipboard refuses)
 
 
 def test_a_game_in_progress_embeds_its_position_seen_from_the_seat():

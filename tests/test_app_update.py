@@ -82,6 +82,9 @@ def test_boot_with_the_computer_first_asks_for_its_search():
     (OptionChosen("level", "godlike"), lambda s: s.settings.level == "medium"),
     (ReviewStepped("next"), lambda s: s.review is None),
     (CopyDone(True), lambda s: s.note.parts[0][0] == "copied"),
+    (CopyDone(False), lambda s: s.note.parts[0][0] == "copy-failed"),
+    (CopyDone(True, "snippet"), lambda s: s.note.parts[0][0] == "snippet-copied"),
+    (CopyDone(False, "snippet"), lambda s: s.note.parts[0][0] == "snippet-copy-failed"),
     (StorageFailed("full"), lambda s: s.note.kind == "error"),
     (Failed("boom"), lambda s: s.note.offers[0][0] == "dismiss"),
     (SearchDone("ai", 999, None), lambda s: s.line.actions_played == 0),   # stale: ignored
