@@ -24,10 +24,10 @@ import pytest
 from jaipur_core import Game, Puzzle, parse_action
 from jaipur_core.share import game_fragment, position_fragment, puzzle_fragment
 from tests import helpers
+from tests.e2e.layout import NO_SCROLL as NO_SIDEWAYS
+from tests.e2e.layout import SETTLE_ANIMATIONS, assert_fits
 from tests.e2e.records import game_cut_short
 from tests.e2e.table_driver import click_card, read_table, wait_until_settled
-from tests.e2e.test_layout_motion import NO_SCROLL as NO_SIDEWAYS
-from tests.e2e.test_layout_motion import SETTLE_ANIMATIONS, assert_fits
 
 pytestmark = pytest.mark.e2e
 

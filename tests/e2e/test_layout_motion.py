@@ -18,27 +18,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.e2e.layout import NO_SCROLL, SETTLE_ANIMATIONS, assert_fits
 from tests.e2e.table_driver import choose_language, play_moves, play_one_move, wait_until_settled
 
 pytestmark = pytest.mark.e2e
 
 FAST = "&level=easy&first=you&pause=0"
 SHOWN = "&level=easy&first=you"          # the default pause: the computer's move is shown, then played
-NO_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
-# Every box that a move needs, and whether it lies inside the viewport (unscrolled).
-OUTSIDE = """() => {
-  const selector = '[data-testid=market-card], [data-testid=hand-card], [data-testid=herd-card], '
-                 + '[data-testid=actions] button';
-  const width = document.documentElement.clientWidth, height = window.innerHeight;
-  const found = [...document.querySelectorAll(selector)];
-  const outside = found.filter((node) => {
-    const box = node.getBoundingClientRect();
-    return box.width === 0 || box.left < -0.5 || box.top < -0.5 || box.right > width + 0.5
-           || box.bottom > height + 0.5;
-  }).map((node) => `${node.dataset.testid || node.textContent} ${JSON.stringify(node.getBoundingClientRect())}`);
-  return {count: found.length, outside, scrollY: window.scrollY};
-}"""
 
 # Controls smaller than 44x44 px among those shown.
 SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app [role=button], #app input:not([type=file])')]
@@ -47,8 +34,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button, #app [role=
   .filter(([, box]) => box.width < 43.5 || box.height < 43.5)
   .map(([name, box]) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 
-SETTLE_ANIMATIONS = """() => Promise.all(document.getAnimations()
-  .filter((a) => a.effect.getTiming().iterations !== Infinity).map((a) => a.finished))"""
 
 # The largest number of animations seen on any frame since it was started: all of them,
 # and those made by script (the cards' flights), as opposed to CSS animations/transitions.
@@ -63,13 +48,6 @@ SAMPLE_ANIMATIONS = """() => {
   };
   tick();
 }"""
-
-
-def assert_fits(page, when: str) -> None:
-    page.evaluate("window.scrollTo(0, 0)")
-    seen = page.evaluate(OUTSIDE)
-    assert seen["count"] >= 5 + 1 + 5, seen  # the market, at least a card in hand, the buttons
-    assert seen["outside"] == [], f"{when}: off screen: {seen['outside']}"
 
 
 PHONES = ((360, 740), (320, 640), (740, 360))
