@@ -12,12 +12,16 @@ message is read between two slices of a long analysis.
     {"id", "kind": "analyse", "record", "players", "seed", "iterations"}
         -> {"id", "kind": "progress", "judgement", "done", "total"} per judged move,
            then {"id", "kind": "done"}
+    {"id", "kind": "judge", "view", "action", "seed", "iterations"}
+        -> {"id", "kind": "done", "verdict"}  (a puzzle's move judged from the solver's view:
+           PuzzleVerdict.to_json(), right within 3 points of the best, the best moves)
     {"id", "kind": "stop"}                           -> (the job `id` is dropped, no answer)
     anything wrong                                   -> {"id", "kind": "failed", "error"}
 
-The same view, level and seed give the same move as the page's sliced search
-(runner.py): both run `jaipur_core.ai.start_search` / `analysis.start_ranking` with
-`random.Random(seed)`, and a search's result does not depend on how it is sliced.
+The same request gives the same answer on the page's thread, where search_backends.PageSearch
+runs these very jobs in slices when the worker is not up: `jaipur_core.ai.start_search` /
+`analysis.start_ranking` with `random.Random(seed)`, whose result does not depend on how it
+is sliced.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import random
 from collections.abc import Callable
 
 from jaipur_core import view_from_json
+from jaipur_core.actions import parse_action
 from jaipur_core.ai import LEVELS, start_search
 from jaipur_core.ai.analysis import HINT_MOVES, ranked_moves, start_ranking
 from jaipur_core.analysis_format import stored_chance
@@ -34,13 +39,13 @@ from jaipur_core.jsontext import load_json
 from jaipur_core.limits import MAX_ANALYSIS_ITERATIONS
 from jaipur_core.record import record_from_json
 
-from .coach_jobs import AnalysisJob
-from .effects import StartAnalysis
-from .events import AnalysisDone, AnalysisProgress
+from .coach_jobs import AnalysisJob, PuzzleJudgeJob
+from .effects import StartAnalysis, StartPuzzleJudge
+from .events import AnalysisDone, AnalysisProgress, PuzzleJudged
 
 #: Search time per slice: the worker reads its messages (a "stop") between slices.
 SLICE_SECONDS = 0.05
-KINDS = ("move", "hints", "analyse", "stop")
+KINDS = ("move", "hints", "analyse", "judge", "stop")
 PLAYERS = ((0,), (1,), (0, 1))
 
 
@@ -57,6 +62,22 @@ def _seed(message: dict):
 
 def _view(message: dict):
     return view_from_json(message.get("view"))
+
+
+def _iterations(message: dict) -> int:
+    iterations = message.get("iterations")
+    if (isinstance(iterations, bool) or not isinstance(iterations, int)
+            or not 1 <= iterations <= MAX_ANALYSIS_ITERATIONS):
+        raise JobError(f"iterations: expected an integer from 1 to {MAX_ANALYSIS_ITERATIONS}")
+    return iterations
+
+
+def _integer_seed(message: dict) -> int:
+    seed = _seed(message)
+    try:
+        return int(seed)
+    except ValueError:
+        raise JobError(f"seed: an analysis's seed is an integer, got {seed!r}") from None
 
 
 class _MoveJob:
@@ -97,15 +118,7 @@ class _AnalyseJob:
         players = message.get("players")
         if not isinstance(players, list) or tuple(players) not in PLAYERS:
             raise JobError(f"players: expected [0], [1] or [0, 1], got {players!r}")
-        iterations = message.get("iterations")
-        if (isinstance(iterations, bool) or not isinstance(iterations, int)
-                or not 1 <= iterations <= MAX_ANALYSIS_ITERATIONS):
-            raise JobError(f"iterations: expected an integer from 1 to {MAX_ANALYSIS_ITERATIONS}")
-        seed = _seed(message)
-        try:
-            int(seed)
-        except ValueError:
-            raise JobError(f"seed: an analysis's seed is an integer, got {seed!r}") from None
+        iterations, seed = _iterations(message), _integer_seed(message)
         self.job = AnalysisJob(StartAnalysis(0, text, tuple(players), str(seed), iterations))
 
     def work(self, max_seconds: float) -> tuple[list[dict], bool]:
@@ -119,14 +132,38 @@ class _AnalyseJob:
         return answers, self.job.finished
 
 
-_JOBS = {"move": _MoveJob, "hints": _HintsJob, "analyse": _AnalyseJob}
+class _JudgeJob:
+    """The page's puzzle judge (coach_jobs.PuzzleJudgeJob) on the solver's view: the move
+    played is focused, and judged right within 3 points of the best move found."""
+
+    def __init__(self, message: dict):
+        view = _view(message)
+        text = message.get("action")
+        if not isinstance(text, str):
+            raise JobError("action: expected the move in the action notation")
+        try:
+            action = parse_action(text)
+        except ValueError as error:
+            raise JobError(f"action: {error}") from None
+        if action not in view.legal_actions():
+            raise JobError(f"action: {text} is not a legal move in this view")
+        iterations, seed = _iterations(message), _integer_seed(message)
+        self.job = PuzzleJudgeJob(StartPuzzleJudge(0, view, str(action), str(seed), iterations))
+
+    def work(self, max_seconds: float) -> tuple[list[dict], bool]:
+        answers = [{"kind": "done", "verdict": event.verdict} for event in self.job.run(max_seconds)
+                   if isinstance(event, PuzzleJudged)]
+        return answers, self.job.finished
+
+
+_JOBS = {"move": _MoveJob, "hints": _HintsJob, "analyse": _AnalyseJob, "judge": _JudgeJob}
 
 
 class Jobs:
     """The worker's jobs in progress, by id. `post(text)` sends one answer (JSON text).
 
-    A move or a hint is worked on before an analysis (the player waits for it), the
-    oldest first; an analysis in progress resumes when none is left.
+    A move, a hint or a puzzle's judge is worked on before an analysis (the player waits
+    for it), the oldest first; an analysis in progress resumes when none is left.
     """
 
     def __init__(self, post: Callable[[str], None]):

@@ -11,8 +11,9 @@ import pytest
 
 from jaipur_core import Game, legal_actions, view_of
 from jaipur_core.ai import start_search
-from jaipur_core.ai.analysis import analyse_record, hints
+from jaipur_core.ai.analysis import analyse_record, hints, judge_puzzle
 from jaipur_core.analysis_format import stored_chance
+from jaipur_core.puzzle import Puzzle
 from pyscript_app.worker_jobs import Jobs
 
 
@@ -123,6 +124,21 @@ def test_a_move_goes_before_an_analysis_in_progress():
     assert worker.answers[-1] == {"id": "a", "kind": "done"}
 
 
+def test_a_puzzles_move_is_judged_from_the_solvers_view_as_the_engine_judges_it():
+    position = Game.new(seed=6, first=0).state
+    puzzle = Puzzle(position, "What now?", (), "")
+    view = view_of(position, puzzle.solver)
+    worker = Worker()
+    played = legal_actions(position)[:3]
+    for index, action in enumerate(played):
+        worker.send(id=index, kind="judge", view=view.to_json(), action=str(action), seed="0", iterations=40)
+    worker.run()
+    verdicts = {answer["id"]: answer["verdict"] for answer in worker.answers}
+    assert {answer["kind"] for answer in worker.answers} == {"done"} and len(worker.answers) == 3
+    assert verdicts == {index: judge_puzzle(puzzle, action, seed=0, iterations=40).to_json()
+                        for index, action in enumerate(played)}
+
+
 VIEW = views(1, seed=9)[0].to_json()
 RECORD = json.dumps(short_record().to_json())
 
@@ -145,6 +161,17 @@ RECORD = json.dumps(short_record().to_json())
      "players:"),
     (json.dumps({"id": 2, "kind": "analyse", "record": RECORD, "players": [0], "seed": 0, "iterations": 0}), 2,
      "iterations:"),
+    (json.dumps({"id": 3, "kind": "judge", "view": VIEW, "seed": 0, "iterations": 5}), 3, "action:"),
+    (json.dumps({"id": 3, "kind": "judge", "view": VIEW, "action": "dance", "seed": 0, "iterations": 5}), 3,
+     "action:"),
+    (json.dumps({"id": 3, "kind": "judge", "view": VIEW, "action": "sell camel 1", "seed": 0, "iterations": 5}), 3,
+     "action:"),
+    (json.dumps({"id": 3, "kind": "judge", "view": VIEW, "action": "camels", "seed": "x", "iterations": 5}), 3,
+     "seed:"),
+    (json.dumps({"id": 3, "kind": "judge", "view": VIEW, "action": "camels", "seed": 0, "iterations": True}), 3,
+     "iterations:"),
+    (json.dumps({"id": 3, "kind": "judge", "view": {"format": "x"}, "action": "camels", "seed": 0,
+                 "iterations": 5}), 3, "format"),
 ])
 def test_a_bad_request_is_answered_failed_and_the_worker_goes_on(message, expected_id, words):
     worker = Worker()

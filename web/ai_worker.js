@@ -1,5 +1,5 @@
 // The search worker: a module worker with its own Pyodide, so the computer's moves,
-// the hints and the analysis never run on the table's thread (issue 29).
+// the hints, the analysis and a puzzle's judge never run on the table's thread (issue 29).
 //
 // The page (pyscript_app/dom_worker.py) starts it once the table is ready. It boots
 // Python as the page does (python_runtime.js: the same snapshot with the same checks,
