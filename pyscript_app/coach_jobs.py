@@ -1,9 +1,9 @@
 """The coach's work, in slices: a record's analysis and a puzzle's judge (issue 29).
 
 Each job takes its effect (plain data: a public record's JSON, or a player's view) and, slice by
-slice, returns the events that answer it; `Runner` runs a slice, dispatches them and, while the
-job is not finished, schedules the next slice, so the browser gets the thread between slices.
-Nothing here touches the page: the same jobs can run in a worker.
+slice, returns the events that answer it. worker_jobs wraps them (its `analyse` and `judge`
+kinds), so they run in the search worker, or on the page's thread in search_backends.PageSearch's
+slices when the worker is not up: nothing here touches the page.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import random
 from jaipur_core import Game
 from jaipur_core.actions import parse_action
 from jaipur_core.ai.analysis import RecordAnalysis, puzzle_verdict, ranked_moves, start_ranking
-from jaipur_core.analysis_format import Analysis
+from jaipur_core.analysis_format import ANALYSIS_FORMAT, Analysis
+from jaipur_core.record import record_from_json
 
 from .effects import StartAnalysis, StartPuzzleJudge
 from .events import AnalysisDone, AnalysisProgress, PuzzleJudged
@@ -66,6 +67,24 @@ class AnalysisJob:
         if self.finished:
             events.append(AnalysisDone(self.token))
         return events
+
+
+def with_judgements(record_json: str, players, iterations: int, seed: int, entries: list[dict]) -> str:
+    """The record (JSON text) whose `analysis` holds these judgements too (jaipur-analysis/1 move
+    entries of an analysis of `players` with this budget and seed): an analysis moved to another
+    thread goes on from the moves already judged there (AnalysisJob skips them)."""
+    data = json.loads(record_json)
+    known = record_from_json(data).analysis
+    moves: dict = {}
+    seats = set(players)
+    if known is not None and (known.iterations, known.seed) == (iterations, seed):
+        moves = {(move.round, move.step): move.to_json() for move in known.moves}
+        seats |= set(known.seats)
+    for entry in entries:
+        moves[(entry["round"], entry["step"])] = entry
+    data["analysis"] = {"format": ANALYSIS_FORMAT, "seats": sorted(seats), "iterations": iterations, "seed": seed,
+                        "moves": [moves[key] for key in sorted(moves)]}
+    return json.dumps(data)
 
 
 class PuzzleJudgeJob:

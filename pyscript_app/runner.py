@@ -6,7 +6,10 @@ in the unit tests), the search backends and the one search in progress. The comp
 turn and the hint share one search: a `StartSearch` effect goes to the search worker
 when it is up (`use_worker`: search_backends.WorkerSearch), else to the page's sliced
 search (search_backends.PageSearch), and is answered with `SearchDone` / `SearchFailed`.
-A search whose ticket is no longer in the state (the game moved on) is dropped.
+A search whose ticket is no longer in the state (the game moved on) is dropped. The coach's
+jobs take the same path: a `StartAnalysis` or a `StartPuzzleJudge` runs on the backend in use
+when it starts (`coach_jobs`, one of each kind), a worker that dies hands it to the page, and
+one whose answers `coach.wants` no more (Stop, another game, Try again) is stopped there.
 
 An exception in update, render or an effect is reported to the console and
 becomes a `Failed` event: the page says so in its message line and goes on.
@@ -18,7 +21,6 @@ copy_text, download, pick_file, set_ready, report.
 from __future__ import annotations
 
 from . import coach
-from .coach_jobs import AnalysisJob, PuzzleJudgeJob
 from .effects import (
     After,
     Copy,
@@ -33,7 +35,6 @@ from .effects import (
     StopAnalysis,
 )
 from .events import (
-    AnalysisDone,
     AnalysisFailed,
     AnalysisProgress,
     CopyDone,
@@ -44,9 +45,12 @@ from .events import (
 )
 from .host import Host
 from .render import render
-from .search_backends import SLICE_SECONDS, PageSearch, WorkerSearch
+from .search_backends import PageSearch, WorkerSearch
 from .table_state import Search, TableState
 from .update import update
+
+ANALYSIS = "analysis"
+PUZZLE = "puzzle"
 
 
 class _SearchJob:
@@ -56,15 +60,25 @@ class _SearchJob:
         self.id = 0
 
 
+class _CoachJob:
+    """An analysis (StartAnalysis) or a puzzle's judge (StartPuzzleJudge), on the backend it
+    was started on (a worker that dies hands it on to the page itself)."""
+
+    def __init__(self, kind: str, token: int, backend: PageSearch | WorkerSearch):
+        self.kind = kind
+        self.token = token
+        self.backend = backend
+        self.id = 0
+
+
 class Runner:
     def __init__(self, host: Host, state: TableState | None = None):
         self.host = host
         self.state = state or TableState()
         self.job: _SearchJob | None = None
-        self.coach_jobs: dict[str, AnalysisJob | PuzzleJudgeJob] = {}  # "analysis" / "puzzle": one of each
+        self.coach_jobs: dict[str, _CoachJob] = {}   # ANALYSIS / PUZZLE: at most one of each
         self.page_search = PageSearch(host.schedule)
         self.worker: WorkerSearch | None = None
-        self.analyses: dict[int, PageSearch | WorkerSearch] = {}   # analysis token -> its backend
 
     @property
     def backend(self) -> PageSearch | WorkerSearch:
@@ -76,25 +90,6 @@ class Runner:
     def use_worker(self, worker: WorkerSearch) -> None:
         """The search worker is up: the searches from now on run there."""
         self.worker = worker
-
-    def analyse(self, effect, on_progress, on_done, on_failed) -> None:
-        """Judge a public record's moves (a StartAnalysis: token, record_json, players, seed,
-        iterations) where searches run now; search_backends says what the callbacks get."""
-        backend = self.analyses[effect.token] = self.backend
-
-        def ended(then):
-            def end(*args) -> None:
-                self.analyses.pop(effect.token, None)
-                then(*args)
-            return end
-
-        backend.analyse(effect, on_progress, ended(on_done), ended(on_failed))
-
-    def stop_analysis(self, token: int) -> None:
-        """Stop the analysis started with this token, on the backend it was started on."""
-        backend = self.analyses.pop(token, None)
-        if backend is not None:
-            backend.stop_analysis(token)
 
     def dispatch(self, event) -> None:
         try:
@@ -109,10 +104,7 @@ class Runner:
             self.job = None  # the game moved on: that search's answer is not wanted
         for kind, job in list(self.coach_jobs.items()):
             if not coach.wants(self.state, kind, job.token):
-                del self.coach_jobs[kind]  # stopped, or another game: its answers are not wanted
-        for token in list(self.analyses):
-            if not coach.wants(self.state, "analysis", token):
-                self.stop_analysis(token)  # the worker's analysis of a game no longer reviewed
+                self._stop_coach(kind)  # stopped, or another game: its answers are not wanted
         try:
             self.host.show(render(self.state))
         except Exception as error:
@@ -144,15 +136,14 @@ class Runner:
                 self.dispatch(StorageFailed(str(error)))
         elif isinstance(effect, StartSearch):
             self._search(effect)
-        elif isinstance(effect, StartAnalysis) and self.worker is not None and self.worker.alive:
-            self._analyse_in_worker(effect)
-        elif isinstance(effect, (StartAnalysis, StartPuzzleJudge)):
-            self._start_coach(effect)
+        elif isinstance(effect, StartAnalysis):
+            self._start_coach(ANALYSIS, effect)
+        elif isinstance(effect, StartPuzzleJudge):
+            self._start_coach(PUZZLE, effect)
         elif isinstance(effect, StopAnalysis):
-            self.stop_analysis(effect.token)
-            running = self.coach_jobs.get("analysis")
+            running = self.coach_jobs.get(ANALYSIS)
             if running is not None and running.token == effect.token:
-                del self.coach_jobs["analysis"]
+                self._stop_coach(ANALYSIS)
         elif isinstance(effect, Copy):
             self.host.copy_text(effect.text, lambda ok, what=effect.what: self.dispatch(CopyDone(bool(ok), what)))
         elif isinstance(effect, Download):
@@ -178,51 +169,28 @@ class Runner:
             self.host.report(RuntimeError(f"{job.backend.name}: {event.error}"))
         self.dispatch(event)
 
-    def _analyse_in_worker(self, effect: StartAnalysis) -> None:
-        """The analysis off the main thread: the worker runs coach_jobs.AnalysisJob (worker_jobs)."""
-        token = effect.token
-        self.analyse(effect,
-                     lambda judgement, done, total: self.dispatch(AnalysisProgress(token, judgement, done, total)),
-                     lambda: self.dispatch(AnalysisDone(token)),
-                     lambda error: self.dispatch(AnalysisFailed(token, error)))
+    # --- the coach's jobs: an analysis, a puzzle's judge (worker_jobs' analyse / judge) -----------
+    def _start_coach(self, kind: str, effect: StartAnalysis | StartPuzzleJudge) -> None:
+        """Run it where searches run now: the worker while it is up, else the page's slices."""
+        self._stop_coach(kind)
+        job = self.coach_jobs[kind] = _CoachJob(kind, effect.token, self.backend)
+        answered = lambda event: self._coach_answered(job, event)  # noqa: E731
+        if isinstance(effect, StartAnalysis):
+            job.id = job.backend.analyse(effect, answered)
+        else:
+            job.id = job.backend.judge(effect, answered)
 
-    # --- the coach's jobs (coach_jobs.py): an analysis, a puzzle's judge ----------------------
-    def _start_coach(self, effect: StartAnalysis | StartPuzzleJudge) -> None:
-        job: AnalysisJob | PuzzleJudgeJob
-        try:
-            job = AnalysisJob(effect) if isinstance(effect, StartAnalysis) else PuzzleJudgeJob(effect)
-        except Exception as error:
-            self._coach_failed(effect, error)
-            return
-        self.coach_jobs[job.kind] = job
-        self.host.schedule(lambda: self._coach_slice(job), 0)
-
-    def _coach_slice(self, job: AnalysisJob | PuzzleJudgeJob) -> None:
+    def _coach_answered(self, job: _CoachJob, event) -> None:
         if self.coach_jobs.get(job.kind) is not job:
-            return  # stopped or replaced
-        try:
-            events = job.run(SLICE_SECONDS)
-        except Exception as error:
-            self.coach_jobs.pop(job.kind, None)
-            self._coach_failed(job.effect, error)
-            return
-        if events:  # answered in a task of its own: a slice and a redraw would make one long task
-            self.host.schedule(lambda: self._coach_answer(job, events), 0)
-        elif not job.finished:
-            self.host.schedule(lambda: self._coach_slice(job), 0)
+            return  # stopped or replaced: not wanted
+        if not isinstance(event, AnalysisProgress):
+            del self.coach_jobs[job.kind]  # its last answer (a failure may come before the job's end)
+            job.backend.stop(job.id)
+        if isinstance(event, (AnalysisFailed, PuzzleJudgeFailed)):
+            self.host.report(RuntimeError(f"{job.backend.name}: {event.error}"))
+        self.dispatch(event)
 
-    def _coach_answer(self, job: AnalysisJob | PuzzleJudgeJob, events: list) -> None:
-        if self.coach_jobs.get(job.kind) is not job:
-            return  # stopped or replaced since the slice
-        if job.finished:
-            self.coach_jobs.pop(job.kind, None)
-        for event in events:
-            self.dispatch(event)
-        if not job.finished and self.coach_jobs.get(job.kind) is job:
-            self.host.schedule(lambda: self._coach_slice(job), 0)
-
-    def _coach_failed(self, effect, error: Exception) -> None:
-        self.host.report(error)
-        said = f"{type(error).__name__}: {error}"
-        self.dispatch(AnalysisFailed(effect.token, said) if isinstance(effect, StartAnalysis)
-                      else PuzzleJudgeFailed(effect.token, said))
+    def _stop_coach(self, kind: str) -> None:
+        job = self.coach_jobs.pop(kind, None)
+        if job is not None:
+            job.backend.stop(job.id)

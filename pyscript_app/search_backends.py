@@ -5,17 +5,20 @@ request gives the same answer wherever it runs:
 
   PageSearch     runs worker_jobs.Jobs on the main thread, SLICE_SECONDS at a time, the
                  browser getting the thread between slices (the path before the worker
-                 is up, with ?ai=page, and where the worker cannot start or dies)
-  WorkerSearch   posts the requests to web/ai_worker.js and reads its answers; a worker
-                 that fails or goes quiet for WORKER_TIMEOUT_MS hands its searches to the
-                 page and is given up
+                 is up, with ?ai=page, and where the worker cannot start or dies); the
+                 answers of a slice are handed over in a task of their own, so a slice and
+                 the redraw its answer causes never make one long task
+  WorkerSearch   posts the requests to web/ai_worker.js and reads its answers (each a
+                 message event: a task of its own); a worker that fails or goes quiet for
+                 WORKER_TIMEOUT_MS hands its jobs to the page and is given up
 
-A backend's `search(effect, on_event)` answers a StartSearch with one SearchDone /
-SearchFailed event; `analyse(effect, on_progress, on_done, on_failed)` judges a public
-record's moves (StartAnalysis: token, record_json, players, seed, iterations), calling
-on_progress(judgement, done, total) per move; `stop(job_id)` / `stop_analysis(token)`
-drop a job, whose answers are then never delivered. Pure: the worker itself is reached
-through `post` (dom_worker.py gives it), the clock through `schedule` (host.schedule).
+Each call starts one job and returns its id; its answers come as the page's events:
+`search(effect, on_event)` answers a StartSearch with one SearchDone / SearchFailed;
+`analyse(effect, on_event)` a StartAnalysis with AnalysisProgress per judged move, then
+AnalysisDone / AnalysisFailed; `judge(effect, on_event)` a StartPuzzleJudge with one
+PuzzleJudged / PuzzleJudgeFailed. `stop(job_id)` drops a job, whose answers are then never
+delivered. Pure: the worker itself is reached through `post` (dom_worker.py gives it), the
+clock through `schedule` (host.schedule).
 """
 
 from __future__ import annotations
@@ -26,8 +29,17 @@ from collections.abc import Callable
 
 from jaipur_core.actions import parse_action
 
-from .effects import StartSearch
-from .events import SearchDone, SearchFailed
+from .coach_jobs import with_judgements
+from .effects import StartAnalysis, StartPuzzleJudge, StartSearch
+from .events import (
+    AnalysisDone,
+    AnalysisFailed,
+    AnalysisProgress,
+    PuzzleJudged,
+    PuzzleJudgeFailed,
+    SearchDone,
+    SearchFailed,
+)
 from .worker_jobs import Jobs
 
 SLICE_SECONDS = 0.03      # search budget per slice on the main thread (a slice overshoots by at
@@ -37,6 +49,7 @@ WORKER_TIMEOUT_MS = 120_000  # a worker silent this long on a job is taken for d
 HINT_KIND = "hints"
 
 Schedule = Callable[[Callable[[], None], int], None]
+OnEvent = Callable[[object], None]
 
 
 def request_for(effect: StartSearch, job_id: int) -> dict:
@@ -62,17 +75,48 @@ def answer_event(effect: StartSearch, answer: dict):
         return SearchFailed(effect.purpose, effect.token, f"{type(error).__name__}: {error}")
 
 
-def analyse_request(effect, job_id: int) -> dict:
+def analyse_request(effect: StartAnalysis, job_id: int) -> dict:
+    """A public record (its JSON text): every card of it is the reader's already."""
     return {"id": job_id, "kind": "analyse", "record": effect.record_json, "players": list(effect.players),
             "seed": effect.seed, "iterations": effect.iterations}
 
 
-class _Job:
-    """A request sent (or about to be) and what to do with its answers."""
+def analysis_event(effect: StartAnalysis, answer: dict):
+    """The AnalysisProgress / AnalysisDone / AnalysisFailed event an answer to `effect` means
+    (a progress's judgement is checked by coach.progress, as a record's reader checks it)."""
+    kind = answer.get("kind")
+    if kind == "progress":
+        judgement, done, total = answer.get("judgement"), answer.get("done"), answer.get("total")
+        if isinstance(judgement, dict) and isinstance(done, int) and isinstance(total, int):
+            return AnalysisProgress(effect.token, judgement, done, total)
+        return AnalysisFailed(effect.token, "a progress answer that does not read")
+    if kind == "done":
+        return AnalysisDone(effect.token)
+    return AnalysisFailed(effect.token, str(answer.get("error")))
 
-    def __init__(self, request: dict, on_answer: Callable[[dict], None]):
+
+def judge_request(effect: StartPuzzleJudge, job_id: int) -> dict:
+    """The solver's view of the puzzle and the move played: never the puzzle's hidden cards."""
+    return {"id": job_id, "kind": "judge", "view": effect.view.to_json(), "action": effect.action,
+            "seed": effect.seed, "iterations": effect.iterations}
+
+
+def judge_event(effect: StartPuzzleJudge, answer: dict):
+    if answer.get("kind") == "done" and isinstance(answer.get("verdict"), dict):
+        return PuzzleJudged(effect.token, answer["verdict"])
+    return PuzzleJudgeFailed(effect.token, str(answer.get("error", "the judge's answer does not read")))
+
+
+class _Job:
+    """A request sent (or about to be) and what to do with its answers. `resumed(request)`:
+    the request to send when the job moves to another backend (an analysis goes on from
+    the moves judged so far)."""
+
+    def __init__(self, request: dict, on_answer: Callable[[dict], None],
+                 resumed: Callable[[dict], dict] | None = None):
         self.request = request
         self.on_answer = on_answer
+        self.resumed = resumed or (lambda request: request)
         self.heard = 0            # answers so far (the worker's watchdog compares it)
 
 
@@ -82,45 +126,53 @@ class _Backend:
     def __init__(self, schedule: Schedule):
         self._schedule = schedule
         self._jobs: dict[int, _Job] = {}
-        self._analyses: dict[int, int] = {}   # StartAnalysis token -> job id
         self._ids = itertools.count(1)
 
     # --- what the runner calls ------------------------------------------------------
-    def search(self, effect: StartSearch, on_event: Callable[[object], None]) -> int:
+    def search(self, effect: StartSearch, on_event: OnEvent) -> int:
         """Start a search; on_event gets its one SearchDone / SearchFailed. Returns its job id."""
         job_id = next(self._ids)
         self._start(job_id, _Job(request_for(effect, job_id), lambda answer: on_event(answer_event(effect, answer))),
                     effect.delay_ms)
         return job_id
 
-    def analyse(self, effect, on_progress: Callable[[dict, int, int], None], on_done: Callable[[], None],
-                on_failed: Callable[[str], None]) -> int:
-        """Judge a record's moves (a StartAnalysis); answers as the module says. Returns its job id."""
+    def analyse(self, effect: StartAnalysis, on_event: OnEvent) -> int:
+        """Judge a public record's moves; on_event gets an AnalysisProgress per move, then
+        AnalysisDone / AnalysisFailed. Returns its job id."""
         job_id = next(self._ids)
+        heard: list[dict] = []
 
         def answered(answer: dict) -> None:
-            kind = answer.get("kind")
-            if kind == "progress":
-                on_progress(answer["judgement"], answer["done"], answer["total"])
-            elif kind == "done":
-                on_done()
-            else:
-                on_failed(str(answer.get("error")))
+            event = analysis_event(effect, answer)
+            if isinstance(event, AnalysisProgress):
+                heard.append(event.judgement)
+            on_event(event)
 
-        self.stop_analysis(effect.token)
-        self._analyses[effect.token] = job_id
-        self._start(job_id, _Job(analyse_request(effect, job_id), answered), 0)
+        def resumed(request: dict) -> dict:
+            if not heard:
+                return request
+            try:
+                record = with_judgements(request["record"], effect.players, effect.iterations, int(effect.seed),
+                                         heard)
+            except Exception:  # a judgement that does not read (coach.progress says so): judge them all again
+                return request
+            return dict(request, record=record)
+
+        self._start(job_id, _Job(analyse_request(effect, job_id), answered, resumed), 0)
+        return job_id
+
+    def judge(self, effect: StartPuzzleJudge, on_event: OnEvent) -> int:
+        """Judge a puzzle's move from the solver's view; on_event gets one PuzzleJudged /
+        PuzzleJudgeFailed. Returns its job id."""
+        job_id = next(self._ids)
+        self._start(job_id, _Job(judge_request(effect, job_id), lambda answer: on_event(judge_event(effect, answer))),
+                    0)
         return job_id
 
     def stop(self, job_id: int) -> None:
         """Drop a job: its answers, if any come, are not delivered."""
         if self._jobs.pop(job_id, None) is not None:
             self._send({"id": job_id, "kind": "stop"})
-
-    def stop_analysis(self, token: int) -> None:
-        job_id = self._analyses.pop(token, None)
-        if job_id is not None:
-            self.stop(job_id)
 
     # --- plumbing -------------------------------------------------------------------
     def _start(self, job_id: int, job: _Job, delay_ms: int) -> None:
@@ -148,44 +200,56 @@ class _Backend:
         job.heard += 1
         if answer.get("kind") != "progress":
             del self._jobs[job_id]
-            for token, analysing in list(self._analyses.items()):
-                if analysing == job_id:
-                    del self._analyses[token]
         job.on_answer(answer)
 
 
 class PageSearch(_Backend):
-    """worker_jobs.Jobs on the page's main thread, in slices of SLICE_SECONDS."""
+    """worker_jobs.Jobs on the page's main thread, in slices of SLICE_SECONDS. One task at a
+    time is scheduled: a slice, or the hand-over of the answers the last slice gave (the
+    runner redraws for them), then the next slice."""
 
     name = "page"
 
     def __init__(self, schedule: Schedule):
         super().__init__(schedule)
-        self.jobs = Jobs(self._answered)
-        self._pumping = False
+        self.jobs = Jobs(self._outbox_append)
+        self._outbox: list[str] = []     # answers given, not handed over yet
+        self._scheduled = False
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy or bool(self._outbox)
+
+    def _outbox_append(self, text: str) -> None:
+        self._outbox.append(text)
 
     def _send(self, request: dict) -> None:
-        self.jobs.receive(json.dumps(request))
-        if self.jobs.busy and not self._pumping:
-            self._pumping = True
-            self._schedule(self._pump, 0)
+        self.jobs.receive(json.dumps(request))   # a request refused answers "failed" at once: handed over later
+        self._next_task()
 
-    def _pump(self) -> None:
+    def _next_task(self) -> None:
+        if self.busy and not self._scheduled:
+            self._scheduled = True
+            self._schedule(self._task, 0)
+
+    def _task(self) -> None:
+        self._scheduled = False
         try:
-            busy = self.jobs.work(SLICE_SECONDS)
-        except Exception:
-            self._pumping = False
-            raise
-        self._pumping = busy
-        if busy:
-            self._schedule(self._pump, 0)
+            if self._outbox:
+                answers, self._outbox = self._outbox, []
+                for text in answers:
+                    self._answered(text)
+            else:
+                self.jobs.work(SLICE_SECONDS)
+        finally:
+            self._next_task()
 
     def adopt(self, job: _Job) -> int:
         """Run a job another backend gave up (the worker died with it): its answers go to the
         same place. Returns its id here."""
         job_id = next(self._ids)
-        request = dict(job.request, id=job_id)
-        self._start(job_id, _Job(request, job.on_answer), 0)
+        request = dict(job.resumed(job.request), id=job_id)
+        self._start(job_id, _Job(request, job.on_answer, job.resumed), 0)
         return job_id
 
 

@@ -1,15 +1,16 @@
 """The computer's analysis in review and the judge of a puzzle without answers (issue 29, items 2
-and 4), DOM-free: the runner with tests/app_fakes.FakeHost, its slices run by hand."""
+and 4), DOM-free: the runner with tests/app_fakes.FakeHost, the page backend's slices run by hand,
+or the search worker's stand-in (app_fakes.FakeWorker)."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from jaipur_core import Game, Puzzle, legal_actions
+from jaipur_core import Game, Puzzle, legal_actions, view_of
 from jaipur_core.ai.analysis import judge_puzzle
 from jaipur_core.share import game_fragment, puzzle_fragment
-from pyscript_app import runner as runner_module
+from pyscript_app import search_backends
 from pyscript_app.coach_state import movers, review_step
 from pyscript_app.controls import Button
 from pyscript_app.effects import StartAnalysis, StartPuzzleJudge, StopAnalysis
@@ -47,13 +48,13 @@ def _points(html: str) -> list[tuple[int, str]]:
 
 
 def _slices(host, runner, n: int) -> None:
-    """Run the next `n` scheduled slices."""
+    """Run the next `n` scheduled tasks (the page backend's slices, or its hand-overs of answers)."""
     for _ in range(n):
         host.queue.pop(0)()
 
 
 def test_analyse_sends_the_public_record_and_judges_move_by_move_with_progress(monkeypatch):
-    monkeypatch.setattr(runner_module, "SLICE_SECONDS", 0)  # one search iteration a slice
+    monkeypatch.setattr(search_backends, "SLICE_SECONDS", 0)  # one search iteration a slice
     game = _link_game()
     host, runner = _opened(game)
     assert 'data-testid="btn-analyse"' in host.html and 'data-done="false"' in host.html
@@ -135,7 +136,7 @@ def _spy(dispatch, seen):
 
 
 def test_stop_keeps_the_moves_judged_and_no_more_arrive(monkeypatch):
-    monkeypatch.setattr(runner_module, "SLICE_SECONDS", 0)  # one search iteration a slice
+    monkeypatch.setattr(search_backends, "SLICE_SECONDS", 0)  # one search iteration a slice
     host, runner = _opened()
     press(runner, "analyse")
     token = runner.state.coach.running
@@ -191,7 +192,7 @@ def test_export_and_import_keep_the_analysis_and_a_second_look_costs_nothing():
 
 
 def test_the_players_own_finished_game_saves_its_analysis_and_a_reload_shows_it(monkeypatch):
-    monkeypatch.setattr(runner_module, "SLICE_SECONDS", 0)  # one search iteration a slice
+    monkeypatch.setattr(search_backends, "SLICE_SECONDS", 0)  # one search iteration a slice
     game = game_cut_short(3, 0)
     storage = {"jaipur.save": encode_save(game, "easy", 0, "random")}
     host, runner = booted(storage, pause=0, **{"analysis-iterations": FEW})
@@ -222,7 +223,8 @@ def test_an_unsound_judgement_is_said_and_the_record_stays_readable():
     host, runner = _opened()
     press(runner, "analyse")
     token = runner.state.coach.running
-    runner.coach_jobs.clear()
+    job = runner.coach_jobs.pop("analysis")
+    job.backend.stop(job.id)
     runner.dispatch(AnalysisProgress(token, {"round": 1, "step": 0, "move": "camels", "before": 0.2, "after": 0.5,
                                              "best": "camels", "best_chance": 0.5, "mark": "best"}, 1, 5))
     assert runner.state.coach.running is None and "The analysis failed" in host.html
@@ -261,6 +263,7 @@ def test_a_puzzle_without_answers_is_judged_in_slices_right_or_wrong_with_the_be
     play_by_selection(runner, action)
     assert 'data-testid="puzzle-judging"' in host.html and "data-verdict" not in host.html
     assert runner.coach_jobs["puzzle"].token == runner.state.token
+    assert runner.coach_jobs["puzzle"].backend is runner.page_search   # no worker: the page's slices
     host.run()
     expected = judge_puzzle(puzzle, action, seed=0, iterations=30)
     verdict = "right" if expected.right else "wrong"
@@ -319,10 +322,100 @@ def test_stop_reaches_the_worker_and_no_judgement_arrives_after_it():
     host, runner = _opened()
     fake = with_worker(host, runner)
     press(runner, "analyse")
-    assert runner.analyses
+    assert runner.coach_jobs["analysis"].backend is fake.backend
     press(runner, "analyse-stop")
     host.run()
-    assert not runner.analyses
+    assert not runner.coach_jobs
     assert json.loads(fake.requests[-1])["kind"] == "stop"
     assert not fake.answers and runner.state.game.record.analysis is None
     assert 'data-testid="analysis-mark"' not in host.html
+
+
+def test_an_analysis_is_stopped_where_it_was_started_though_the_worker_came_up_since():
+    host, runner = _opened()
+    press(runner, "analyse")
+    _slices(host, runner, 1)
+    assert runner.page_search.busy and runner.coach_jobs["analysis"].backend is runner.page_search
+    fake = with_worker(host, runner)
+    press(runner, "analyse-stop")
+    assert not runner.page_search.busy and fake.requests == [] and not runner.coach_jobs
+    host.run()
+    assert runner.state.game.record.analysis is None
+    press(runner, "analyse")                     # the next one runs in the worker
+    assert runner.coach_jobs["analysis"].backend is fake.backend
+    host.run()
+    assert not runner.coach_jobs and 'data-done="true"' in host.html and not runner.page_search.busy
+
+
+def test_a_worker_that_dies_mid_analysis_has_the_page_finish_it_without_judging_a_move_twice(monkeypatch):
+    monkeypatch.setattr(search_backends, "SLICE_SECONDS", 0)  # one search iteration a slice
+    page, _ = _analysed(worker=False)
+    host, runner = _opened()
+    fake = with_worker(host, runner, silent=True)
+    judged = []
+    runner.dispatch = _spy(runner.dispatch, judged)
+    press(runner, "analyse")
+    [request] = fake.requests
+    fake.jobs.receive(request)                   # the worker judges a few moves, then dies
+    while len(fake.answers) < 2:
+        fake.jobs.work(0.0)
+    assert len(judged) == 2 and 'data-done="2"' in host.html
+    fake.backend.died("out of memory")
+    assert runner.backend is runner.page_search and runner.coach_jobs["analysis"].backend is fake.backend
+    host.run()
+    keys = [(event.judgement["round"], event.judgement["step"]) for event in judged]
+    assert len(keys) == len(set(keys)) and not runner.coach_jobs
+    assert runner.state.game.record.analysis == page.state.game.record.analysis
+    assert "Analysis done" in host.html and fake.gone == ["out of memory"]
+
+
+# --- a puzzle's judge in the worker ------------------------------------------------------------
+
+def _judged_puzzle(worker: bool, silent: bool = False):
+    puzzle = _puzzle()
+    host, runner = booted(fragment="#" + puzzle_fragment(puzzle), **{"analysis-iterations": 30})
+    host.run()
+    fake = with_worker(host, runner, silent) if worker else None
+    action = legal_actions(puzzle.position)[0]
+    play_by_selection(runner, action)
+    assert 'data-testid="puzzle-judging"' in host.html
+    return puzzle, action, host, runner, fake
+
+
+def _verdict_shown(host, puzzle, action) -> None:
+    expected = judge_puzzle(puzzle, action, seed=0, iterations=30)
+    assert f'data-verdict="{"right" if expected.right else "wrong"}"' in host.html
+    best = re.search(r'data-testid="puzzle-best">(.*?)</ol>', host.html, re.S).group(1)
+    assert re.findall(r'data-answer="([^"]+)"', best) == [str(m.action) for m in expected.best]
+
+
+def test_with_the_worker_up_a_puzzle_is_judged_there_from_the_solvers_view_only():
+    puzzle, action, host, runner, fake = _judged_puzzle(worker=True)
+    assert runner.coach_jobs["puzzle"].backend is fake.backend
+    [request] = (json.loads(text) for text in fake.requests)
+    assert set(request) == {"id", "kind", "view", "action", "seed", "iterations"} and request["kind"] == "judge"
+    assert request["view"] == view_of(puzzle.position, puzzle.solver).to_json()
+    assert request["action"] == str(action) and request["iterations"] == 30
+    assert '"deck"' not in json.dumps(request) and "hand" not in request["view"]["players"][1 - puzzle.solver]
+    assert not runner.page_search.busy           # nothing searched on the page's thread
+    host.run()
+    assert not runner.page_search.busy and not runner.coach_jobs
+    _verdict_shown(host, puzzle, action)
+
+
+def test_a_worker_that_dies_mid_judge_has_the_page_judge_the_move():
+    puzzle, action, host, runner, fake = _judged_puzzle(worker=True, silent=True)
+    fake.backend.died("the worker failed")
+    assert runner.page_search.busy
+    host.run()
+    _verdict_shown(host, puzzle, action)
+    assert fake.gone == ["the worker failed"] and runner.state.note is None
+
+
+def test_a_judge_the_worker_cannot_run_is_said_and_the_puzzle_stays_open():
+    puzzle, action, host, runner, fake = _judged_puzzle(worker=True, silent=True)
+    job = runner.coach_jobs["puzzle"]
+    host.queue.clear()                            # (the watchdog)
+    fake.backend.receive(json.dumps({"id": job.id, "kind": "failed", "error": "MemoryError: "}))
+    assert 'data-verdict="open"' in host.html and "puzzle-judging" not in host.html
+    assert "MemoryError" in host.html and host.errors and not runner.coach_jobs

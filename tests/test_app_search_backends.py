@@ -5,10 +5,11 @@ dropped; a dead or silent worker's search finished on the page; the analysis rou
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 from jaipur_core import legal_actions, view_of
 from jaipur_core.ai.analysis import analyse_record
+from pyscript_app.effects import StartAnalysis
+from pyscript_app.events import AnalysisDone, AnalysisProgress
 from pyscript_app.runner import Runner
 from pyscript_app.search_backends import PageSearch, WorkerSearch
 from pyscript_app.selection import choices
@@ -127,50 +128,76 @@ def test_a_failed_answer_from_the_worker_is_the_searchs_failure():
     assert 'data-action="try-again"' in host.screen.message and fake.backend.alive
 
 
-def test_the_analysis_route_reports_each_move_then_done_and_stops_on_demand():
+def _analysis_effect(token=4, players=(0,), seed="2", iterations=25):
     from tests.test_worker_jobs import short_record
     record = short_record()
-    effect = SimpleNamespace(token=4, record_json=json.dumps(record.to_json()), players=(0,), seed=2,
-                             iterations=25)
+    return record, StartAnalysis(token, json.dumps(record.to_json()), players, seed, iterations)
+
+
+def test_both_backends_answer_an_analysis_with_each_move_then_done_and_stop_on_demand():
+    record, effect = _analysis_effect()
     host = FakeHost()
+    expected = [judgement.to_json() for judgement in analyse_record(record, (0,), 2, 25)]
     for backend in (PageSearch(host.schedule), None):
         if backend is None:
-            runner = Runner(host)
-            backend = with_worker(host, runner).backend
-        progress, done, failed = [], [], []
-        backend.analyse(effect, lambda *args, into=progress: into.append(args),
-                        lambda into=done: into.append(True), failed.append)
+            backend = with_worker(host, Runner(host)).backend
+        events = []
+        backend.analyse(effect, events.append)
         host.run()
-        expected = [judgement.to_json() for judgement in analyse_record(record, (0,), 2, 25)]
-        assert [item[0] for item in progress] == expected and done == [True] and not failed
-        assert [item[1:] for item in progress] == [(n, len(expected)) for n in range(1, len(expected) + 1)]
+        assert events[-1] == AnalysisDone(4)
+        assert events[:-1] == [AnalysisProgress(4, judgement, n, len(expected))
+                               for n, judgement in enumerate(expected, 1)]
     stopped = PageSearch(host.schedule)
-    progress = []
-    stopped.analyse(effect, lambda *args: progress.append(args), lambda: progress.append("done"),
-                    progress.append)
-    stopped.stop_analysis(4)
+    events = []
+    job_id = stopped.analyse(effect, events.append)
+    stopped.stop(job_id)
     host.run()
-    assert progress == [] and not stopped.jobs.busy
+    assert events == [] and not stopped.busy
 
 
-def test_an_analysis_is_stopped_where_it_was_started_though_the_worker_came_up_since():
-    from tests.test_worker_jobs import short_record
-    host, runner = booted(seed=3, first="you")
-    effect = SimpleNamespace(token=7, record_json=json.dumps(short_record().to_json()), players=(0, 1), seed=0,
-                             iterations=300)
-    progress = []
-    runner.analyse(effect, lambda *args: progress.append(args), lambda: progress.append("done"), progress.append)
-    assert runner.page_search.jobs.busy
-    fake = with_worker(host, runner)
-    runner.stop_analysis(7)
-    assert not runner.page_search.jobs.busy and fake.requests == []
+def test_the_page_hands_a_slices_answers_over_in_a_task_of_their_own(monkeypatch):
+    import pyscript_app.search_backends as search_backends
+    monkeypatch.setattr(search_backends, "SLICE_SECONDS", 0)  # one search iteration a slice
+    _record, effect = _analysis_effect(iterations=3)
+    host = FakeHost()
+    page = PageSearch(host.schedule)
+    slices, events, tasks = [], [], []
+    work = page.jobs.work
+    page.jobs.work = lambda seconds: slices.append(seconds) or work(seconds)
+    page.analyse(effect, events.append)
+    while host.queue:
+        before = (len(slices), len(events))
+        host.queue.pop(0)()
+        tasks.append((len(slices) - before[0], len(events) - before[1]))
+    assert len(events) == 6 and events[-1] == AnalysisDone(4) and all(seconds == 0 for seconds in slices)
+    assert all(task == (1, 0) or (task[0] == 0 and task[1] > 0) for task in tasks), tasks  # never both
+    assert sum(1 for task in tasks if task[1]) >= 5         # move by move: five hand-overs at least
+
+
+def test_a_worker_that_dies_mid_analysis_hands_it_to_the_page_which_goes_on_from_the_moves_heard():
+    record, effect = _analysis_effect(players=(0, 1), seed="0", iterations=20)
+    expected = [judgement.to_json() for judgement in analyse_record(record, (0, 1), 0, 20)]
+    host = FakeHost()
+    runner = Runner(host)
+    fake = with_worker(host, runner, silent=True)
+    events = []
+    fake.backend.analyse(effect, events.append)
+    [request] = fake.requests
+    fake.jobs.receive(request)                    # the worker runs it, and answers part of it
+    while len(fake.answers) < 3:
+        fake.jobs.work(0.0)
+    on_page = []
+    receive = runner.page_search.jobs.receive
+    runner.page_search.jobs.receive = lambda text: on_page.append(json.loads(text)) or receive(text)
+    fake.backend.died("out of memory")
+    assert fake.gone == ["out of memory"]
+    [resumed] = on_page
+    heard = [json.loads(text)["judgement"] for text in fake.answers]
+    assert len(heard) == 3 and json.loads(resumed["record"])["analysis"]["moves"] == heard
     host.run()
-    assert progress == []
-    done = []
-    runner.analyse(effect, lambda *args: None, lambda: done.append(True), done.append)
-    assert runner.analyses == {7: fake.backend}
-    host.run()
-    assert done == [True] and runner.analyses == {}
+    judged = [event.judgement for event in events if isinstance(event, AnalysisProgress)]
+    assert events[-1] == AnalysisDone(4) and judged == expected   # each move once, in order
+    assert [event.done for event in events[:-1]] == list(range(1, len(expected) + 1))
 
 
 def test_a_hints_chances_are_per_cent_in_the_pages_digits(translated):
