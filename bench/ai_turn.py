@@ -26,7 +26,8 @@ opens the page with ?debug and times, in its Python, each event the runner handl
 render, the host's `show` and the motion's `before` inside it, the effects) and each motion
 frame, and prints the first ones and the later ones' medians: where a first click's time goes.
 `--cpu` traces the main thread (the DevTools protocol) and prints each move's longest task's
-thread time beside its wall time: on a loaded machine, the page's own work. `--compare-dist DIR`
+thread time beside its wall time (on a loaded machine, the page's own work), and the thread time
+V8 spent meanwhile compiling the wasm's hot functions in the background (tier-up). `--compare-dist DIR`
 measures a dist/ built earlier (e.g. from the base commit) first, in the same run; `--dist DIR`
 measures a built dist/ instead of building one. `--think MS` waits before each human move, as a
 player reading the table would. Not a test: it prints figures. Targets, with motion on: longest
@@ -153,11 +154,13 @@ class CpuTrace:
         self.complete = False
         devtools.on("Tracing.dataCollected", lambda message: self.events.extend(message["value"]))
         devtools.on("Tracing.tracingComplete", lambda _: setattr(self, "complete", True))
-        devtools.send("Tracing.start", {"categories": "toplevel,blink.user_timing",
+        devtools.send("Tracing.start", {"categories": "toplevel,blink.user_timing,v8.wasm",
                                         "transferMode": "ReportEvents"})
 
-    def tasks(self) -> list:
-        """[(start, wall ms, thread ms)] of the main thread's tasks, start in performance.now() ms."""
+    def tasks(self) -> tuple[list, list]:
+        """([(start, wall ms, thread ms)] of the main thread's tasks, [(start, wall ms, thread ms)] of
+        V8's background compiling of the wasm's hot functions (TurboFan tier-up, on other threads,
+        competing for the cores)); starts in performance.now() ms."""
         started = self.page.evaluate("performance.mark('jaipur-bench: sync').startTime")
         self.devtools.send("Tracing.end")
         while not self.complete:
@@ -165,10 +168,13 @@ class CpuTrace:
         sync = next(event for event in self.events if event.get("name") == "jaipur-bench: sync")
         offset = sync["ts"] / 1000 - started
         main = (sync["pid"], sync["tid"])  # the page's main thread: where the mark was made
-        return [(event["ts"] / 1000 - offset, event["dur"] / 1000, event.get("tdur", 0) / 1000)
-                for event in self.events
-                if event.get("name") == "ThreadControllerImpl::RunTask" and event.get("ph") == "X"
-                and (event["pid"], event["tid"]) == main]
+
+        def timed(event) -> tuple:
+            return event["ts"] / 1000 - offset, event["dur"] / 1000, event.get("tdur", 0) / 1000
+        complete = [event for event in self.events if event.get("ph") == "X"]
+        return ([timed(event) for event in complete
+                 if event["name"] == "ThreadControllerImpl::RunTask" and (event["pid"], event["tid"]) == main],
+                [timed(event) for event in complete if event["name"] == "wasm.TopTierCompilation"])
 
 
 PROFILE_PARTS = ("update", "render", "show", "measure", "dialogs", "focus", "effects", "gc", "total")
@@ -221,7 +227,9 @@ def play(server, args, reduced: bool, path: str) -> dict:
             "tasks": None if tasks is None else max(per_move_tasks, default=0.0),
             "beats": max(per_move_beats, default=0.0),
             "median_task": None if tasks is None else statistics.median(per_move_tasks or [0.0]),
-            "profile": profile, "cpu": None if traced is None else [cpu_of(traced, *window) for window in windows]}
+            "profile": profile, "cpu": None if traced is None else [cpu_of(traced[0], *window) for window in windows],
+            "compiling": None if traced is None else [sum(task[2] for task in traced[1] if start <= task[0] <= end)
+                                                      for start, end in windows]}
 
 
 def cpu_of(traced: list, start: float, end: float) -> tuple:
@@ -264,6 +272,8 @@ def report(name: str, figures: dict) -> None:
         most = [most for _wall, _cpu, most in figures["cpu"]]
         print("  each move's most thread time in one task (ms): " + " ".join(f"{ms:.0f}" for ms in most)
               + f"; the first move {most[0]:.0f}, the others at most {max(most[1:], default=0):.0f}")
+        print("  each move's background compiling of the wasm (V8 tier-up, thread ms on other threads): "
+              + " ".join(f"{ms:.0f}" for ms in figures["compiling"]))
     if figures["profile"]:
         report_profile(figures["profile"])
 
