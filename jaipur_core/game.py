@@ -158,18 +158,42 @@ class Game:
 
     # --- notes (an annotated replay) ------------------------------------------------------
     def step_place(self, step: int) -> tuple[int, int]:
-        """Where review step `step` (as `steps()` counts: 0 is the first deal, then one per
-        action of the whole game) lies in the record: (round index from 0, the round's own step,
-        as its `notes` count). A later round's deal is not a step of its own: the step before it
-        is the previous round's end. IndexError outside 0..len(steps()) - 1."""
+        """Where review step `step` (as `steps()` counts: each round's deal, then one step per
+        action of that round) lies in the record: (round index from 0, the round's own step, as
+        its `notes` count: 0 is the round's deal). IndexError outside 0..len(steps()) - 1."""
         if step >= 0:
             left = step
             for index, played in enumerate(self.rounds):
-                first = 0 if index == 0 else 1
-                if left <= len(played.actions) - first:
-                    return index, left + first
-                left -= len(played.actions) - first + 1
+                if left <= len(played.actions):
+                    return index, left
+                left -= len(played.actions) + 1
         raise IndexError(f"step {step} is not a step of this game")
+
+    def step_of(self, round_number: int, at: int) -> int:
+        """The review step of the round's own step `at` (0: the round's deal), both cut to the
+        nearest real one: the round to 1..the last, `at` to 0..the round's actions."""
+        number = max(1, min(len(self.rounds), round_number))
+        base = sum(len(played.actions) + 1 for played in self.rounds[:number - 1])
+        return base + max(0, min(len(self.rounds[number - 1].actions), at))
+
+    def step_after(self, actions: int) -> int:
+        """The review step after the game's first `actions` actions, counted from the first deal
+        across rounds (a link's `at=N` without `round=`), cut to the last step. A round's last
+        action is followed by its end, never by the next deal: links written before the later
+        deals were steps keep opening to the same table."""
+        left, base = max(0, actions), 0
+        for played in self.rounds:
+            if left <= len(played.actions):
+                return base + left
+            left -= len(played.actions)
+            base += len(played.actions) + 1
+        return base - 1
+
+    def actions_before(self, step: int) -> int:
+        """The game's actions played before review step `step` (the inverse of `step_after` on
+        every step but a later round's deal, which shares its count with the round before's end)."""
+        index, at = self.step_place(step)
+        return sum(len(played.actions) for played in self.rounds[:index]) + at
 
     def note_at(self, step: int) -> str | None:
         """The note at review step `step` (see `step_place`), or None."""
@@ -193,13 +217,12 @@ class Game:
         return tuple(r.end for r in self.rounds if r.end.round_result is not None)
 
     def steps(self) -> tuple:
-        """Every position of the game, for review: (round, action or None, before, after),
-        starting with (1, None, None, the first deal)."""
+        """Every position of the game, for review: (round, action or None, before, after). Each
+        round gives its deal, (round, None, None, the dealt position), then one step per action."""
         out: list[tuple[int, Action | None, GameState | None, GameState]] = []
         for number, played in enumerate(self.rounds, 1):
             positions = played.positions()
-            if number == 1:
-                out.append((number, None, None, positions[0]))
+            out.append((number, None, None, positions[0]))
             out.extend((number, action, before, after)
                        for action, before, after in zip(played.actions, positions[:-1], positions[1:], strict=True))
         return tuple(out)

@@ -19,6 +19,7 @@ import binascii
 import json
 import re
 import zlib
+from dataclasses import dataclass
 from urllib.parse import unquote
 
 from .errors import InvalidJSONError, JaipurError
@@ -101,22 +102,61 @@ def puzzle_fragment(puzzle: Puzzle) -> str:
     return _fragment("puzzle", puzzle.to_json())
 
 
-def game_fragment(game: Game, at: int | None = None) -> str:
-    """The `game=CODE` fragment of `game`, ending in `&at=N` to open its review at step N;
+def game_fragment(game: Game, step: int | None = None) -> str:
+    """The `game=CODE` fragment of `game`, ending in where its review opens when `step` (a
+    `Game.steps()` index) is given: `&at=N` (the game's actions before the step, counted from the
+    first deal, as every link has since `at=` began) or, for the deal of round 2 or later,
+    `&round=R&at=0` (which `at=N` alone cannot name: N actions end the round before).
     InvalidShareError if a reader would refuse it as too long (a record carrying large extra
     fields: share the file instead)."""
     fragment = _fragment("game", game.to_record_json())
-    return fragment if at is None else f"{fragment}&at={int(at)}"
+    return fragment if step is None else fragment + step_suffix(game, step)
 
 
-_AT = re.compile(r"(.*)&at=(\d{1,6})", re.DOTALL)
+def step_suffix(game: Game, step: int) -> str:
+    """`&at=N`, or `&round=R&at=0` for a later round's deal (see `game_fragment`)."""
+    step = max(0, min(len(game.steps()) - 1, int(step)))
+    index, at = game.step_place(step)
+    if index > 0 and at == 0:
+        return f"&round={index + 1}&at=0"
+    return f"&at={game.actions_before(step)}"
+
+
+_STEP = re.compile(r"(.*?)((?:&(?:round|at)=\d{1,6})+)", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class LinkStep:
+    """Where a `#game=` link opens its review: `at` counts the actions of round `round` (its
+    deal is 0, as the record's notes count), or, with `round` None, the game's actions from the
+    first deal. `Game.steps()` index: `review_step`."""
+    round: int | None
+    at: int
+
+    def review_step(self, game: Game) -> int:
+        """The review step named, cut to the nearest real one (never an error)."""
+        if self.round is None:
+            return game.step_after(self.at)
+        return game.step_of(self.round, self.at)
+
+
+def split_step(fragment: str) -> tuple[str, LinkStep | None]:
+    """A fragment without its trailing `&round=R` / `&at=N` (in either order), and the step they
+    name (None without them; `round=R` alone is that round's deal). Only trailing pieces are
+    taken off, so a hand-written JSON link may hold an `&` of its own."""
+    match = _STEP.fullmatch(fragment)
+    if not match:
+        return fragment, None
+    found = dict(piece.split("=") for piece in match.group(2)[1:].split("&"))
+    at = int(found.get("at", 0))
+    return match.group(1), LinkStep(int(found["round"]) if "round" in found else None, at)
 
 
 def split_at(fragment: str) -> tuple[str, int | None]:
-    """A fragment without its trailing `&at=N`, and N (None without one). Only a trailing
-    `&at=<digits>` is taken off, so a hand-written JSON link may hold an `&` of its own."""
-    match = _AT.fullmatch(fragment)
-    return (match.group(1), int(match.group(2))) if match else (fragment, None)
+    """A fragment without its trailing step, and its `at=N` (None without one): `split_step`
+    for a caller that needs only the code or a link without `round=`."""
+    code, step = split_step(fragment)
+    return code, None if step is None else step.at
 
 
 PAGES = {"index": "index.html", "embed": "embed.html"}

@@ -71,7 +71,7 @@ def movers(game: Game) -> dict[tuple[int, int], int]:
 
 def review_step(game: Game, round_number: int, step: int) -> int:
     """The review step (`Game.steps()` index) that shows the move judged at (round, step)."""
-    return sum(len(played.actions) for played in game.rounds[:round_number - 1]) + step + 1
+    return game.step_of(round_number, step + 1)
 
 
 def judged_steps(game: Game) -> dict[int, MoveJudgement]:

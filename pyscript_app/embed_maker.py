@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from jaipur_core import GameState
 from jaipur_core.actions import Action
-from jaipur_core.share import page_link
+from jaipur_core.share import page_link, split_step
 
 from . import diagram
 from .languages import DEFAULT, LANGUAGES
@@ -141,7 +141,7 @@ def fragment(state, maker: Maker) -> str:
         return ""
     if shared.game is not None:
         if maker.start == "first":
-            return shared.game.split("&at=", 1)[0]
+            return split_step(shared.game)[0]  # no step: the review opens at the game's start
         return shared.game
     return shared.position
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from jaipur_core import PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_ANALYSIS_ITERATIONS, MAX_IMPORT_BYTES
-from jaipur_core.share import parse_fragment, split_at
+from jaipur_core.share import parse_fragment, split_step
 
 from . import languages
 from .controls import Button
@@ -350,7 +350,7 @@ def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: b
 
 
 def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opponent_param):
-    code, at = split_at(fragment)  # "#game=CODE&at=N" opens the review at action N
+    code, at = split_step(fragment)  # "#game=CODE&at=N" / "&round=R&at=N" opens the review there
     try:
         shared = parse_fragment(code)
     except (JaipurError, ValueError, RecursionError) as error:
@@ -391,7 +391,7 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
             state = replace(state, home_text=saved_text)
     state = replace(state, note=text)
     if opened and at is not None:
-        state = replace(state, review=min(at, len(line.steps()) - 1))
+        state = replace(state, review=at.review_step(line))
     state, effects = settle(state)
     if state.embed:  # an untouched frame stores nothing: its save starts with the reader's first move
         effects = tuple(effect for effect in effects if not isinstance(effect, Save))

@@ -179,6 +179,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "takeback-done": "Your last move was taken back.",
     "takeback-friend-done": "{name}'s move was taken back.",
     "review-step": "Action {at} of {total}",
+    "review-step-deal": "The deal of round {round}, after action {at} of {total}",
     "review-start": "The deal of round {round}",
     "review-opened": "Reviewing the game: use ← and → to step through it.",
     # --- annotated replays (render_notes.py, notes.py) -------------------------------------
@@ -186,6 +187,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "record-by": "by {author}",
     "note-write": "Write a note", "note-write-edit": "Edit the notes",
     "note-label": "Note at action {at}",
+    "note-label-deal": "Note at the deal of round {round}",
     "note-help": "Plain text, at most {limit} characters. It is saved when you leave the field "
                  "or step to another action.",
     "note-save": "Save note", "note-done": "Done",
@@ -193,11 +195,18 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "note-saved-unsaved": "The note at action {at} is kept on this page: Export or Link keep it for later.",
     "note-removed": "The note at action {at} is removed.",
     "note-none": "There is no note at action {at}.",
+    "note-saved-deal": "The note at the deal of round {round} is saved.",
+    "note-saved-unsaved-deal": "The note at the deal of round {round} is kept on this page: "
+                               "Export or Link keep it for later.",
+    "note-removed-deal": "The note at the deal of round {round} is removed.",
+    "note-none-deal": "There is no note at the deal of round {round}.",
     "note-too-long": "A note holds at most {limit} characters; this one has {n}. Shorten it: it is not saved.",
     "note-refused": "The note could not be saved: {error}",
     "autoplay-play": "Play", "autoplay-pause": "Pause",
     "play-from-here": "Play from here",
     "played-from-here": "A new game from action {at} of the record: you play on against the computer.",
+    "played-from-here-deal": "A new game from the deal of round {round} of the record: "
+                             "you play on against the computer.",
     "play-from-here-over": "No move follows this step: step to an action within a round to play on from it.",
     # --- panels --------------------------------------------------------------------------
     "new-title": "New game", "opponent": "Opponent:", "opponent-computer": "Computer",
@@ -215,6 +224,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "share-game-field": "Link to the whole game",
     "share-game-text": "Anyone opening this link can review the whole game move by move, both hands face up.",
     "share-game-step": "It opens at action {at} of the review, where you are.",
+    "share-game-step-deal": "It opens at the deal of round {round} in the review, where you are.",
     "share-game-later": "A link to the whole game is offered once the game is over: the game's record holds "
                         "every card, the hidden ones too (the other hand, the order of the deck).",
     "share-game-too-long": "This game's record is too long for a link: export it to a file instead.",
@@ -231,7 +241,8 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "maker-theme": "Colours:", "maker-theme-light": "light", "maker-theme-dark": "dark",
     "maker-viewpoint": "Hands:", "maker-viewpoint-seat": "from your seat",
     "maker-viewpoint-open": "both face up (for teaching)",
-    "maker-start": "Opens at:", "maker-start-here": "this step ({at})", "maker-start-first": "the first step",
+    "maker-start": "Opens at:", "maker-start-here": "this step ({at})",
+    "maker-start-here-deal": "this step (the deal of round {round})", "maker-start-first": "the first step",
     "maker-highlight": "Mark the last move",
     "maker-caption": "Caption (a step's note or a puzzle's question when empty)",
     "maker-preview": "Preview the frame",

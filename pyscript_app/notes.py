@@ -18,6 +18,7 @@ from . import games
 from .effects import After
 from .events import AutoStepped, NoteEdited
 from .messages import _
+from .review_steps import step_said
 from .table_state import Replay, TableState, note
 
 AUTOPLAY_MS = 1500        # one step of autoplay
@@ -41,7 +42,8 @@ def note_edited(state: TableState, event: NoteEdited):
         return replace(state, animate=False, note=note("note-refused", "error", error=str(error))), ()
     said = "note-removed" if line.note_at(event.step) is None else (
         "note-saved" if state.save_key is not None else "note-saved-unsaved")
-    state = replace(state, line=line, animate=False, note=note(said, "ok", at=event.step))
+    said, params = step_said(line, event.step, said)
+    state = replace(state, line=line, animate=False, note=note(said, "ok", **params))
     return state, games.save_effects(state)
 
 
@@ -58,7 +60,8 @@ def save_pressed(state: TableState, _value: str):
         return state, ()
     said = ("note-none" if state.game.note_at(state.review) is None
             else "note-saved" if state.save_key is not None else "note-saved-unsaved")
-    return replace(state, note=note(said, "ok", at=state.review)), ()
+    said, params = step_said(state.game, state.review, said)
+    return replace(state, note=note(said, "ok", **params)), ()
 
 
 # --- autoplay ---------------------------------------------------------------------------
@@ -103,6 +106,7 @@ def play_from_here(state: TableState, _value: str):
         return state, ()
     at = state.review
     position = state.game.steps()[at][3]
+    from_id, from_params = step_said(state.game, at, "played-from-here")  # named in the record's steps
     if position.phase != PLAY:
         return replace(state, note=note("play-from-here-over", "error")), ()
     state, more, home_offer = games.keep_home(state)
@@ -115,7 +119,7 @@ def play_from_here(state: TableState, _value: str):
     players[seat] = _("player-you")
     line = Game.from_position(position, (players[0], players[1]))
     state = games.install(state, line, "computer", level, seat, state.home_key)
-    said = note("played-from-here", "ok", at=at)
+    said = note(from_id, "ok", **from_params)
     state = replace(state, replay=Replay(), note=said.then(offer).then(home_offer))
     state, settled = games.settle(state)
     return state, effects + more + settled

@@ -25,6 +25,7 @@ from .render_coach import coach_region
 from .render_know import KNOW_PANEL, know_panel
 from .render_notes import notes_region, replay_controls
 from .render_table import actions, chip, chosen_cards, market, me, me_hidden, open_hand, opponent, strip, tokens
+from .review_steps import step_said
 from .selection import choices, selection_for
 from .table_state import TableState
 from .words import describe, hint_words
@@ -196,9 +197,15 @@ def _review(state, names) -> tuple[Markup, Markup]:
                              ("next", state.review == total), ("last", state.review == total)))
     close = html('<button type="button" data-action="{action}" data-testid="review-close" '
                  'data-key="review-close">{label}</button>', action=Button.REVIEW_CLOSE, label=say("review-close"))
-    bar = html('<div class="review-bar" data-testid="review" data-at="{at}" data-total="{total}">'
+    # data-at: the review step (each later deal is one); data-round/-round-at: the round and its
+    # own step, as the record's notes count them. The words count the game's actions, as links do.
+    index, round_at = state.line.step_place(state.review)
+    said_id, said_params = step_said(state.line, state.review, "review-step")
+    bar = html('<div class="review-bar" data-testid="review" data-at="{at}" data-total="{total}" '
+               'data-round="{round}" data-round-at="{round_at}">'
                '<span data-testid="review-step">{step}</span> {buttons} {replay} {close}</div>',
-               at=state.review, total=total, step=say("review-step", at=state.review, total=total),
+               at=state.review, total=total, round=index + 1, round_at=round_at,
+               step=say(said_id, total=state.line.actions_played, **said_params),
                buttons=buttons, replay=replay_controls(state), close=close)
     board = html('{bar}{theirs}<div class="board">{market}{tokens}</div>{mine}',
                  bar=bar, theirs=open_hand(after, 1 - state.seat, names),

@@ -154,7 +154,9 @@ def _chart(state: TableState, judged: dict[int, MoveJudgement]) -> Markup:
 
 
 def _point(state: TableState, at: int, chance: float, mark: str, x: int, y: float) -> Markup:
-    label = _("analysis-point", at=at, mark=_("mark-" + mark), chance=_("chance-percent", n=round(chance * 100)))
+    # named by the game's action count, as the review bar and the links say it (`at` counts deals too)
+    label = _("analysis-point", at=state.game.actions_before(at), mark=_("mark-" + mark),
+              chance=_("chance-percent", n=round(chance * 100)))
     current = Markup(' aria-current="step"') if at == state.review else ""
     return html('<foreignObject x="{x}" y="{y}" width="{size}" height="{size}">'
                 '<button type="button" class="analysis-point mark-{mark}" data-action="{action}" data-value="{at}" '

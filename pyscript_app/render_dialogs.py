@@ -16,6 +16,7 @@ from .knowledge import round_end_cause
 from .markup import Markup, html, join, say
 from .messages import _, ngettext, number
 from .render_maker import maker_section
+from .review_steps import step_said
 from .saves import KEPT_LIMIT
 
 _PRIMARY = Markup(" class=primary")
@@ -112,7 +113,8 @@ def share(state) -> tuple:
     if shared is not None and shared.game is not None:
         about = say("share-game-text")
         if reviewing:
-            about = html("{text} {step}", text=about, step=say("share-game-step", at=state.review))
+            said_id, params = step_said(state.game, state.review, "share-game-step")
+            about = html("{text} {step}", text=about, step=say(said_id, **params))
         whole = _link_field("share-game-field", state.share_link("game"), "share-game-link", about,
                             _button(Button.COPY_LINK, "copy-game-link", "copy-game-link", "game"))
     else:

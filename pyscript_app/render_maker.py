@@ -17,6 +17,7 @@ from .languages import LANGUAGES
 from .maker import refusal
 from .markup import Markup, html, join, say
 from .messages import number
+from .review_steps import step_said
 
 
 def _choice(name: str, value: str, chosen: bool, label) -> Markup:
@@ -50,8 +51,10 @@ def _options(state, maker: Maker) -> Markup:
         rows.append(_row("maker-viewpoint", join(_choice("viewpoint", view, maker.viewpoint == view,
                                                          say("maker-viewpoint-" + view)) for view in VIEWPOINTS)))
     if state.share is not None and state.share.game is not None and state.review:
-        rows.append(_row("maker-start", join(_choice("start", start, maker.start == start,
-                                                     say("maker-start-" + start, at=number(state.review)))
+        here_id, here = step_said(state.game, state.review, "maker-start-here")
+        words = {"here": say(here_id, at=number(here["at"]), round=number(here["round"])),
+                 "first": say("maker-start-first")}
+        rows.append(_row("maker-start", join(_choice("start", start, maker.start == start, words[start])
                                              for start in STARTS)))
     highlight = "off" if maker.highlight else "on"
     rows.append(html('<p>{button}</p>', button=html(

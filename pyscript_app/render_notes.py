@@ -14,6 +14,7 @@ from jaipur_core.limits import MAX_NOTE_CHARS
 from .controls import Button
 from .markup import Markup, html, say
 from .render_maker import diagram_button
+from .review_steps import step_said
 from .table_state import TableState
 
 
@@ -34,6 +35,7 @@ def notes_region(state: TableState) -> Markup:
         about = html('<p class="record-about">{title}{author}</p>', title=title, author=author)
     text = game.note_at(state.review) or ""
     if state.replay.writing and not state.embed:
+        label_id, label_params = step_said(game, state.review, "note-label")
         # A newline opens the field's text: the HTML parser drops one there, never one of the note's.
         body = html('<label class="note-label" for="note-edit">{label}</label>'
                     '<textarea id="note-edit" class="note-edit" data-testid="note-edit" data-key="note-edit" '
@@ -41,7 +43,7 @@ def notes_region(state: TableState) -> Markup:
                     'aria-describedby="note-edit-help">\n{text}</textarea>'
                     '<p id="note-edit-help" class="note-help">{help}</p>'
                     '<p class="note-buttons">{save} {done}</p>',
-                    label=say("note-label", at=state.review), at=state.review, limit=MAX_NOTE_CHARS, text=text,
+                    label=say(label_id, **label_params), at=state.review, limit=MAX_NOTE_CHARS, text=text,
                     help=say("note-help", limit=MAX_NOTE_CHARS),
                     save=_button(Button.NOTE_SAVE, "", "note-save", "note-save"),
                     done=_button(Button.NOTE_WRITE, "close", "note-done", "note-done"))

@@ -29,7 +29,8 @@ def test_every_review_step_has_one_place_in_the_record():
     places = [game.step_place(step) for step in range(len(steps))]
     assert places[0] == (0, 0)
     assert places[first] == (0, first)          # the first round's end
-    assert places[first + 1] == (1, 1)          # the second round's first action
+    assert places[first + 1] == (1, 0)          # the second round's deal: a step of its own
+    assert places[first + 2] == (1, 1)          # the second round's first action
     assert places[-1] == (1, 3)
     assert len(set(places)) == len(places)
     for step, (index, at) in enumerate(places):  # the place holds the step's position

@@ -76,10 +76,12 @@ def test_take_back_stays_within_the_current_round():
 def test_steps_movers_and_finished_rounds_follow_the_record():
     game = play_out(PINNED_SEED)
     steps = game.steps()
-    assert len(steps) == game.actions_played + 1
-    assert steps[0] == (1, None, None, game.rounds[0].start)
-    for number, action, before, after in steps[1:]:
-        assert after == apply(before, action) and after.round == number
+    assert len(steps) == game.actions_played + len(game.rounds)  # each round's deal, each action
+    deals = [step for step in steps if step[1] is None]
+    assert deals == [(number, None, None, played.start) for number, played in enumerate(game.rounds, 1)]
+    for number, action, before, after in steps:
+        if action is not None:
+            assert after == apply(before, action) and after.round == number
     assert steps[-1][3] == game.state and game.state.phase == GAME_OVER
     finals = game.finished_rounds()
     assert [s.round for s in finals] == [1, 2, 3] and finals[-1] == game.state

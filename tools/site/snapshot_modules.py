@@ -32,6 +32,7 @@ SNAPSHOT = (
     "pyscript_app.render", "pyscript_app.render_coach", "pyscript_app.render_dialogs", "pyscript_app.render_know",
     "pyscript_app.render_log", "pyscript_app.render_maker",
     "pyscript_app.render_notes", "pyscript_app.render_puzzle", "pyscript_app.render_table",
+    "pyscript_app.review_steps",
     "pyscript_app.runner", "pyscript_app.saves", "pyscript_app.search_backends", "pyscript_app.selection",
     "pyscript_app.table_state", "pyscript_app.tabs", "pyscript_app.update", "pyscript_app.words", "pyscript_app.worth",
     # the search worker's request handler (web/ai_worker.js imports it after its own restore)
