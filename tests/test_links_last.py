@@ -2,7 +2,10 @@
 
 tests/data/links/links.json holds links written by the build of 2026-12-01 — positions, game
 records with notes (and a title and author), `&at=N`, puzzles (with and without answers), links
-from before links had a version, a hand-written JSON link — each with what it must open to.
+from before links had a version, a hand-written JSON link — each with what it must open to;
+links-rounds.json, links written by the build of 2026-12-02, when a later round's deal became a
+review step of its own: `&round=R&at=N` (round R's own step, its deal 0) and `&at=N` (the game's
+actions, as before) in a 3-round record with notes on its later deals, each with the note shown.
 It is data, never regenerated: a later build that changes what a link means adds files, it
 does not rewrite these. Each link is read by jaipur_core.share (as the command line and any
 reader would) and by the page's boot (pyscript_app.games, through the runner with a fake host:
@@ -24,11 +27,12 @@ from jaipur_core.share import (
     game_fragment,
     parse_fragment,
     position_fragment,
-    split_at,
+    split_step,
 )
 from tests.app_fakes import booted
 
-LINKS = json.loads((Path(__file__).parent / "data" / "links" / "links.json").read_text(encoding="utf-8"))["links"]
+STORED = sorted((Path(__file__).parent / "data" / "links").glob("*.json"))
+LINKS = [entry for path in STORED for entry in json.loads(path.read_text(encoding="utf-8"))["links"]]
 ids = [entry["name"] for entry in LINKS]
 
 
@@ -43,15 +47,17 @@ def _record_core(data: dict) -> dict:
 
 @pytest.mark.parametrize("entry", LINKS, ids=ids)
 def test_a_stored_link_reads_back_to_what_it_was_made_of(entry):
-    code, at = split_at(_fragment(entry))
+    code, step = split_step(_fragment(entry))
     kind, value = parse_fragment(code)
-    assert (kind, at) == (entry["kind"], entry["at"])
+    assert kind == entry["kind"]
+    named = (None, None) if step is None else (step.round, step.at)
+    assert named == (entry.get("round"), entry["at"])
     if kind == "position":
         assert position_to_json(value) == entry["expected"]
     elif kind == "game":
         assert value.to_record_json() == entry["expected"]
-        if at is not None:
-            assert position_to_json(value.steps()[at][3]) == entry["shown"]
+        if step is not None:
+            assert position_to_json(value.steps()[step.review_step(value)][3]) == entry["shown"]
     else:
         assert value.to_json() == entry["expected"]
 
@@ -66,9 +72,16 @@ def test_the_page_boots_a_stored_link_to_the_same_table(entry):
         assert position_to_json(state.game.state) == expected and state.puzzle is None
     elif entry["kind"] == "game":
         assert _record_core(state.game.to_record_json()) == _record_core(expected)
-        assert state.review == entry["at"]
-        if entry["at"] is not None:
+        assert (state.review is None) == (entry["at"] is None)
+        if entry["at"] is not None:  # the same step: the same table, named as the link names it
             assert position_to_json(state.game.steps()[state.review][3]) == entry["shown"]
+            if entry.get("round") is None:
+                assert state.game.actions_before(state.review) == entry["at"]
+            else:
+                assert state.game.step_place(state.review) == (entry["round"] - 1, entry["at"])
+            if "note" in entry:
+                assert state.game.note_at(state.review) == entry["note"]
+                assert (entry["note"] is None) == ('data-testid="review-note"' not in host.html)
     else:
         assert state.puzzle is not None and state.puzzle.puzzle.to_json() == expected
         assert position_to_json(state.game.state) == expected["position"]
@@ -85,6 +98,8 @@ def test_the_stored_set_covers_every_kind_of_link():
             ("position", False, False), ("game", True, False)} <= kinds
     assert any(entry["expected"].get("rounds", [{}])[0].get("notes") for entry in LINKS)
     assert any(entry["kind"] == "puzzle" and not entry["expected"]["answers"] for entry in LINKS)
+    later_deals = [entry for entry in LINKS if (entry.get("round") or 1) > 1 and entry["at"] == 0]
+    assert later_deals and all(entry["note"] for entry in later_deals)  # a later deal's note, by link
 
 
 # --- the version ------------------------------------------------------------------------------
