@@ -61,3 +61,19 @@ def a_position(seed: int, plies: int, stride: int):
         actions = legal_actions(game.state)
         game = game.play(actions[(ply * stride) % len(actions)])
     return game.state
+
+
+def game_across_a_round(seed: int = 3, before: int = 3, after: int = 2) -> Game:
+    """A short record across a round's end: opened from the seeded game (easy against easy)
+    `before` actions before the end of its first round, those actions, the second round's deal
+    (from `seed`) and its first `after` actions. Its review is a few steps long, round 2's deal
+    among them (step `before` + 1), so a test reaches that deal with a few keys."""
+    near = game_cut_short(seed, before, ending="round")
+    game = Game.from_position(near.state, ("Ada", "Bo"))
+    for action in _whole_game(seed)[0][-before:]:
+        game = game.play(action)
+    game = game.next_round(fallback_seed=seed)
+    rng = random.Random(f"tests/records/{seed}/across")
+    for _ in range(after):
+        game = game.play(choose_action(view_of(game.state, game.state.to_move), "easy", rng))
+    return game

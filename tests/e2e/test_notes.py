@@ -3,7 +3,9 @@
 The reader opens an embed of an annotated record at a step (`#game=…&at=N`), steps through it
 with the keys and the buttons seeing the notes, lets it play on by itself, and plays on from a
 step. The author opens a record, writes a note step by step, exports it (a real download) and
-imports the file again through the real file chooser, and sees the note in the review.
+imports the file again through the real file chooser, and sees the note in the review. On the
+way, the author steps with the keys from round 1's end onto round 2's deal (a step of its own),
+reads its note and rewrites it there; Link and Export keep it as that round's note "0".
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from jaipur_core import Game
-from jaipur_core.share import game_fragment
-from tests.e2e.records import game_cut_short
+from jaipur_core.share import game_fragment, parse_fragment, split_step
+from tests.e2e.records import game_across_a_round, game_cut_short
 from tests.e2e.table_driver import export_record, import_file, wait_until_settled
 
 pytestmark = pytest.mark.e2e
@@ -23,6 +25,8 @@ pytestmark = pytest.mark.e2e
 DEAL = "The deal: watch the leather."
 WRITTEN = "Trade? Sell? No: camels. ?\nThen the market turns. Really. Yes."
 THIRD = "After three actions.\nA second line & <b>no markup</b>."
+ROUND_TWO = "Round two: a fresh market."
+ROUND_TWO_REWRITTEN = "Round two: camels first, again."
 
 
 def _annotated() -> Game:
@@ -83,9 +87,41 @@ def test_a_reader_steps_through_an_embedded_record_with_its_notes_and_plays_on(l
 
 
 def test_an_author_writes_a_note_exports_it_and_sees_it_again_after_import(load_game, tmp_path):
-    page = load_game("./?pause=0&level=easy#" + game_fragment(game_cut_short(3, 10), 2))
+    # a short record across round 1's end: steps 0-3 round 1, step 4 round 2's deal (with a note)
+    record = game_across_a_round().with_note(4, ROUND_TWO)
+    page = load_game("./?pause=0&level=easy#" + game_fragment(record, 2))
     _at(page, 2)
     assert _note(page) == ""
+    # a reader's keys: round 1's end, then round 2's deal, a step of its own with its note
+    page.keyboard.press("ArrowRight")
+    _at(page, 3)
+    assert page.get_by_test_id("review").get_attribute("data-round") == "1"
+    page.keyboard.press("ArrowRight")
+    _at(page, 4)
+    bar = page.get_by_test_id("review")
+    assert (bar.get_attribute("data-round"), bar.get_attribute("data-round-at")) == ("2", "0")
+    assert page.get_by_test_id("review-step").inner_text() == "The deal of round 2, after action 3 of 5"
+    assert _note(page) == ROUND_TWO
+    # the author rewrites it there: round 2's note "0", which the game link keeps (Export: below;
+    # here before any download, after which headless Firefox sends the field no blur, so no change)
+    page.get_by_test_id("note-write").click()
+    field = page.get_by_label("Note at the deal of round 2")
+    field.click()
+    field.press("Control+a")
+    field.press_sequentially(ROUND_TWO_REWRITTEN)
+    page.keyboard.press("Tab")
+    page.get_by_test_id("message").filter(has_text="note at the deal of round 2").wait_for()
+    page.get_by_test_id("note-done").click()
+    assert _note(page) == ROUND_TWO_REWRITTEN
+    page.get_by_test_id("btn-share").click()
+    link = page.get_by_test_id("share-game-link").input_value()
+    assert link.endswith("&round=2&at=0")
+    _kind, linked = parse_fragment(split_step(link.split("#", 1)[1])[0])
+    assert linked.rounds[1].notes == ((0, ROUND_TWO_REWRITTEN),) and linked.rounds[0].notes == ()
+    page.keyboard.press("Escape")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    _at(page, 2)
     page.get_by_test_id("note-write").click()
     field = page.get_by_label("Note at action 2")
     assert field.get_attribute("data-testid") == "note-edit"
@@ -116,8 +152,8 @@ def test_an_author_writes_a_note_exports_it_and_sees_it_again_after_import(load_
     field.press_sequentially(" Yes.")
     path = tmp_path / "annotated.json"
     export_record(page, path)  # straight from the field: the export holds what was typed
-    record = json.loads(path.read_text())
-    assert record["rounds"][0]["notes"] == {"2": WRITTEN}
+    exported = json.loads(path.read_text())
+    assert [played.get("notes") for played in exported["rounds"]] == [{"2": WRITTEN}, {"0": ROUND_TWO_REWRITTEN}]
     page.get_by_test_id("note-done").click()
     assert _note(page) == WRITTEN
     import_file(page, path)
