@@ -16,8 +16,9 @@ from jaipur_core import Game
 from jaipur_core.share import LinkStep, game_fragment, parse_fragment, split_at, split_step
 from pyscript_app.coach_state import review_step
 from pyscript_app.events import AutoStepped, NoteEdited
-from tests.app_fakes import booted, press
+from tests.app_fakes import booted, press, started
 from tests.e2e.records import game_cut_short
+from tests.test_app_maker import snippet, with_art
 
 LENGTHS = (55, 49, 43)
 ROUND_2_DEAL, ROUND_3_DEAL, LAST = 56, 106, 149
@@ -181,3 +182,17 @@ def test_the_analysis_puts_each_judged_move_on_the_step_that_shows_it(round_numb
     game = _game()
     assert review_step(game, round_number, judged_step) == step
     assert game.steps()[step][1] == game.rounds[round_number - 1].actions[judged_step]
+
+
+def test_the_diagram_and_the_embed_maker_keep_a_later_deal_with_its_note():
+    game = _game().with_note(ROUND_2_DEAL, "A new deal: five camels in the market?")
+    host, runner = with_art(*started(fragment="#" + game_fragment(game, ROUND_2_DEAL)))
+    press(runner, "diagram")
+    name, svg = host.downloads[-1]
+    assert name.startswith(f"jaipur-diagram-step-{ROUND_2_DEAL}-") and "A new deal: five camels" in svg
+    press(runner, "share")
+    assert "this step (the deal of round 2)" in host.html
+    text = snippet(host)
+    assert "&amp;round=2&amp;at=0" in text and "Jaipur: A new deal: five camels in the market?" in text
+    press(runner, "maker", "start:first")
+    assert "round=" not in snippet(host) and "&amp;at=" not in snippet(host)
