@@ -145,7 +145,8 @@ class Runner:
             if running is not None and running.token == effect.token:
                 self._stop_coach(ANALYSIS)
         elif isinstance(effect, Copy):
-            self.host.copy_text(effect.text, lambda ok, what=effect.what: self.dispatch(CopyDone(bool(ok), what)))
+            what = effect.what
+            self.host.copy_text(effect.text, lambda ok: self.dispatch(CopyDone(bool(ok), what)))
         elif isinstance(effect, Download):
             self.host.download(effect.filename, effect.text)
         elif isinstance(effect, PickFile):
