@@ -26,7 +26,7 @@ class Button(StrEnum):
     CLOSE = "close"                    # the open panel
     SHARE = "share"
     SHARE_PAGE = "share-page"          # data-value: index | embed (the page the links open in)
-    COPY_LINK = "copy-link"            # data-value: position | game
+    COPY_LINK = "copy-link"            # data-value: position | game | puzzle
     EXPORT = "export"
     IMPORT = "import"
     NEXT_ROUND = "next-round"

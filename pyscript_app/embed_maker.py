@@ -25,7 +25,7 @@ from . import diagram
 from .languages import DEFAULT, LANGUAGES
 from .markup import escape
 from .messages import _, speaking
-from .puzzle_state import Draft
+from .puzzle_state import Draft, Solving
 
 #: The frame sizes the maker offers (docs/embedding.md; tests/e2e/test_desktop_table.py checks
 #: that nothing scrolls inside a frame of each).
@@ -92,6 +92,9 @@ def subject(state, maker: Maker) -> Subject:
     if isinstance(state.puzzle, Draft):
         draft = state.puzzle
         return Subject(draft.position, draft.position.to_move, draft.question, None, "puzzle")
+    if isinstance(state.puzzle, Solving):  # the puzzle as its readers get it, whatever was tried since
+        puzzle = state.puzzle.puzzle
+        return Subject(puzzle.position, puzzle.solver, puzzle.question, None, "puzzle")
     if state.review is not None:
         steps = game.steps()
         at = state.review
@@ -134,11 +137,13 @@ def _theme(state, maker: Maker) -> str:
 # --- the snippet --------------------------------------------------------------------------------
 
 def fragment(state, maker: Maker) -> str:
-    """The link fragment the snippet opens: the game (at the chosen step) when it may be passed
-    on, else the position shown."""
+    """The link fragment the snippet opens: the puzzle being solved; the game (at the chosen
+    step) when it may be passed on; else the position shown."""
     shared = state.share
     if shared is None:
         return ""
+    if shared.puzzle is not None:
+        return shared.puzzle
     if shared.game is not None:
         if maker.start == "first":
             return split_step(shared.game)[0]  # no step: the review opens at the game's start

@@ -229,6 +229,10 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
                         "every card, the hidden ones too (the other hand, the order of the deck).",
     "share-game-too-long": "This game's record is too long for a link: export it to a file instead.",
     "copy-game-link": "Copy the game link",
+    "share-puzzle-field": "Link to this puzzle",
+    "share-puzzle-text": "Anyone opening this link gets the puzzle as you got it: the question, and the answer only "
+                         "once they have tried or asked.",
+    "copy-puzzle-link": "Copy the puzzle link",
     # --- the embed maker and the Diagram button (maker.py, render_maker.py) ------------
     "maker-title": "Embed in a post",
     "maker-about": "Choose how the table appears in your post, then copy the snippet into your page's HTML. "

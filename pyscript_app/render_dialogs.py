@@ -120,6 +120,11 @@ def share(state) -> tuple:
     else:
         why = shared.game_why if shared is not None and shared.game_why else "share-game-later"
         whole = html('<p data-testid="share-game-none">{why}</p>', why=say(why))
+    if shared is not None and shared.puzzle is not None:
+        whole = join((_link_field("share-puzzle-field", state.share_link("puzzle"), "share-puzzle-link",
+                                  say("share-puzzle-text"),
+                                  _button(Button.COPY_LINK, "copy-puzzle-link", "copy-puzzle-link", "puzzle")),
+                      whole))
     body = html('{pages}{position}{whole}{maker}<p>{puzzle}</p><p>{close}</p>', pages=_option_row("share-page", pages),
                 position=position, whole=whole, maker=maker_section(state),
                 puzzle=_button(Button.PUZZLE, "puzzle-make", "puzzle-make", "make"),

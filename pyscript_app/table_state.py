@@ -73,12 +73,14 @@ class Shared:
     position: "position=CODE", the position shown (outside a review, the hidden cards dealt
     afresh). game: "game=CODE" (with "&at=N" while reviewing), or None while the record holds
     what the player may not see (`game_why` says why: a catalog id). page: index | embed.
+    puzzle: "puzzle=CODE" of the puzzle being solved (as it was opened), else None.
     """
 
     position: str
     game: str | None
     game_why: str = ""
     page: str = "index"
+    puzzle: str | None = None     # "puzzle=CODE" while a puzzle is solved: the reader passes it on
 
 
 @dataclass(frozen=True)
@@ -180,11 +182,12 @@ class TableState:
         return tuple(out)
 
     def share_link(self, which: str) -> str:
-        """The address of the Link panel's link to the "position" or the "game" ("" if none)."""
+        """The address of the Link panel's link to the "position", the "game" or the "puzzle"
+        being solved ("" if none)."""
         shared = self.share
         if shared is None:
             return ""
-        fragment = shared.game if which == "game" else shared.position
+        fragment = {"game": shared.game, "puzzle": shared.puzzle}.get(which, shared.position)
         return "" if fragment is None else page_link(self.page_url, shared.page, fragment)
 
     @property

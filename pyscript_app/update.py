@@ -17,7 +17,7 @@ from typing import Any
 from jaipur_core import GAME_OVER, PLAY, ROUND_OVER, is_legal, legal_actions, sample_state, view_of
 from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_IMPORT_BYTES
-from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment
+from jaipur_core.share import PAGES, InvalidShareError, game_fragment, position_fragment, puzzle_fragment
 
 from . import coach, games, languages, maker, notes, puzzles, tabs
 from .controls import Button
@@ -404,7 +404,9 @@ def _share(state, _value):
             whole, why = game_fragment(game, state.review), ""
         except InvalidShareError:
             why = "share-game-too-long"
-    shared = Shared(position, whole, why, "embed" if state.embed else "index")
+    # A reader solving a puzzle passes the puzzle on (its question, the answer still hidden).
+    puzzle = puzzle_fragment(state.puzzle.puzzle) if isinstance(state.puzzle, Solving) else None
+    shared = Shared(position, whole, why, "embed" if state.embed else "index", puzzle)
     state = replace(state, share=shared, panel="share", animate=True, entropy=rng.randrange(2 ** 62))
     return maker.opened(state), ()
 
@@ -417,7 +419,7 @@ def _share_page(state, value):
 
 
 def _copy(state, value):
-    url = state.share_link("game" if value == "game" else "position")
+    url = state.share_link(value if value in ("game", "puzzle") else "position")
     if not url:
         return state, ()
     return replace(state, note=note("copying")), (Copy(url),)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 
 from jaipur_core import Game
@@ -181,3 +183,10 @@ def with_worker(host: FakeHost, runner, silent: bool = False) -> FakeWorker:
     worker = FakeWorker(host, runner, silent)
     runner.use_worker(worker.backend)
     return worker
+
+
+def embed_snippet(host) -> str:
+    """The embed maker's snippet, as the Link panel shows it (unescaped)."""
+    found = re.search(r'data-testid="embed-snippet" data-key="embed-snippet">(.*?)</textarea>', host.html, re.S)
+    assert found, "no snippet in the panel"
+    return html.unescape(found.group(1))

@@ -19,6 +19,7 @@ from pyscript_app.embed_maker import PRESETS
 from pyscript_app.events import ArtRead, FieldsRead
 from pyscript_app.saves import SAVE_KEY, encode_save
 from tests.app_fakes import FakeHost, play_by_selection, press, started
+from tests.app_fakes import embed_snippet as snippet
 from tests.e2e.records import game_cut_short
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,12 +29,6 @@ ART = (ROOT / "web" / "art" / "cards.svg").read_text(encoding="utf-8")
 def with_art(host, runner, dark=False):
     runner.dispatch(ArtRead(ART, dark))
     return host, runner
-
-
-def snippet(host) -> str:
-    found = re.search(r'data-testid="embed-snippet" data-key="embed-snippet">(.*?)</textarea>', host.html, re.S)
-    assert found, "no snippet in the panel"
-    return unescape(found.group(1))
 
 
 def finished(url="http://example.test/"):

@@ -5,12 +5,14 @@ in the page before the reader has answered or asked."""
 from __future__ import annotations
 
 import json
+import re
+from html import unescape
 
 from jaipur_core import Game, Puzzle, legal_actions, position_to_json, puzzle_from_json
 from jaipur_core.share import parse_fragment, puzzle_fragment
 from pyscript_app.events import FieldsRead
 from pyscript_app.puzzle_state import Draft, Solving
-from tests.app_fakes import booted, play_by_selection, press
+from tests.app_fakes import booted, embed_snippet, play_by_selection, press
 
 EXPLANATION = "Because the camels & <tokens> wait."
 
@@ -254,3 +256,34 @@ def test_a_reader_gets_no_hint_on_a_puzzle():
     host.run()
     assert runner.state.search is None and runner.state.note.parts[0][0] == "hint-puzzle"
     assert _hidden(host, _puzzle())
+
+
+def _share_field(host, testid: str) -> str:
+    found = re.search(rf'value="([^"]*)" data-testid="{testid}"', host.html)
+    assert found, f"no {testid} in the Link panel"
+    return unescape(found.group(1))
+
+
+def test_a_reader_passes_the_puzzle_on_from_the_link_panel_and_its_embed():
+    puzzle = _puzzle()
+    host, runner = _open(puzzle)
+    wrong = next(a for a in legal_actions(puzzle.position) if a not in puzzle.answers)
+    play_by_selection(runner, wrong)  # tried once: what is passed on is still the puzzle as opened
+    host.run()
+    press(runner, "share")
+    link = _share_field(host, "share-puzzle-link")
+    kind, opened = parse_fragment(link.split("#", 1)[1])
+    assert kind == "puzzle" and opened == puzzle and link.startswith("http://example.test/index.html#puzzle=v1.")
+    assert _share_field(host, "share-link")  # the position shown is still offered beside it
+    assert _hidden(host, puzzle)  # the panel says nothing of the answer either
+    press(runner, "copy-link", "puzzle")
+    assert host.copied[-1] == link
+    frame = re.search(r'<iframe src="([^"]+)"', embed_snippet(host))
+    assert frame and unescape(frame.group(1)).split("#", 1)[1] == link.split("#", 1)[1]
+
+
+def test_no_puzzle_link_outside_a_puzzle():
+    host, runner = booted()
+    host.run()
+    press(runner, "share")
+    assert runner.state.share.puzzle is None and 'data-testid="share-puzzle-link"' not in host.html
