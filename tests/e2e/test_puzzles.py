@@ -37,6 +37,13 @@ def test_a_reader_misses_a_puzzle_tries_again_and_solves_it(page, load_game):
     assert EXPLANATION not in page.content()  # the retry is still a puzzle
     assert page.locator("[data-testid=table][data-turn=puzzle]").count() == 1  # no reply from the computer
 
+    # The reader passes the puzzle on from the Link panel: the puzzle as it was opened.
+    page.get_by_test_id("btn-share").click()
+    passed_on = page.get_by_test_id("share-puzzle-link").input_value()
+    assert passed_on.endswith("#" + puzzle_fragment(puzzle)) and EXPLANATION not in page.content()
+    page.keyboard.press("Escape")
+    page.get_by_test_id("share-panel").wait_for(state="detached")
+
     page.get_by_test_id("puzzle-retry").click()
     again = wait_until_settled(page)
     assert page.get_by_test_id("puzzle-verdict").count() == 0
