@@ -268,6 +268,44 @@ function writeFiles(pyodide, files) {
   }
 }
 
+// The import system's listings of the folders just written date from the build
+// machine: forget them (only theirs: importlib.invalidate_caches() would import
+// importlib.metadata, a tenth of a second). Through the proxies, not runPython:
+// no Python source to compile, whose parser would run for the first time here.
+function forgetListings(pyodide, sitePackages) {
+  const sys = pyodide.pyimport("sys");
+  const cache = sys.path_importer_cache;
+  try {
+    for (const path of cache) {
+      if (!path.startsWith(sitePackages)) {
+        continue;
+      }
+      const finder = cache.get(path);
+      try {
+        if (typeof finder?.invalidate_caches === "function") {
+          finder.invalidate_caches();
+        }
+      } finally {
+        finder?.destroy?.();
+      }
+    }
+  } finally {
+    cache.destroy();
+    sys.destroy();
+  }
+}
+
+// A restored interpreter shares its random state with every other visitor: reseed
+// it from the browser's entropy.
+function reseed(pyodide) {
+  const random = pyodide.pyimport("random");
+  try {
+    random.seed();
+  } finally {
+    random.destroy();
+  }
+}
+
 // The snapshot path loads no package: Pyodide gets an empty package list with the
 // lock file's info (its ABI, checked) from build.json instead of the lock file.
 function noLockFile(build) {
@@ -296,17 +334,8 @@ export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestor
     const { files, sitePackages } = await snapshot;
     writeFiles(pyodide, files);
     markStep("files written");
-    // The import system's listings of the folders just written date from the
-    // build machine: forget them (only theirs: importlib.invalidate_caches()
-    // would import importlib.metadata, a tenth of a second). And a restored
-    // interpreter shares its random state with every other visitor: reseed it
-    // from the browser's entropy.
-    pyodide.runPython(`
-import random, sys
-[finder.invalidate_caches() for path, finder in list(sys.path_importer_cache.items())
- if path.startswith(${JSON.stringify(sitePackages)}) and hasattr(finder, "invalidate_caches")]
-random.seed()
-`);
+    forgetListings(pyodide, sitePackages);
+    reseed(pyodide);
     markStep("random reseeded");
   } catch (error) {
     throw new BootError("Could not install the game from the snapshot.", error.message);
