@@ -122,7 +122,7 @@ def start(embed: bool = False) -> None:
 
     global _host, _search_worker
     js.performance.mark("jaipur boot: page modules imported")  # boot.js's step marks, for bench/load.py
-    load_installed()  # the .mo files, read now (not at import: the snapshot is made without them)
+    load_installed()  # the .mo files: a restored snapshot has them read, the full boot reads them now
     js.performance.mark("jaipur boot: catalogs read")
     root = js.document.getElementById("app")
     host = BrowserHost(root)

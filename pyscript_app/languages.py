@@ -1,8 +1,9 @@
 """The page's languages: which one to speak, and its catalog from a compiled .mo file.
 
 Browser-free (the standard library's gettext only), so it may sit in the
-snapshot; the catalogs themselves are read at start-up (`load_installed`), after
-the wheel is unpacked, never at import time.
+snapshot; the catalogs themselves are read by `load_installed`, never at import
+time: once the wheel is installed (the snapshot maker calls it, so the page's
+snapshot holds them read), and at start-up for any not read yet.
 
 The choice is defined here only: web/boot.js, which picks the boot screen's
 language before Python runs, reads `boot_choice()` from the page's
@@ -73,11 +74,12 @@ def catalog_from_mo(data: bytes, language: str) -> messages.Catalog:
 
 
 def load_installed(locale: Path = LOCALE) -> list[str]:
-    """Register every compiled catalog found next to the code; the languages loaded."""
+    """Register every compiled catalog found next to the code and not registered yet
+    (a restored snapshot has them); the languages loaded now."""
     loaded = []
     for language in LANGUAGES:
         path = locale / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        if language == DEFAULT or not path.is_file():
+        if language == DEFAULT or language in messages.available() or not path.is_file():
             continue
         messages.register(language, catalog_from_mo(path.read_bytes(), language))
         loaded.append(language)

@@ -5,6 +5,7 @@ import base64
 import gzip
 import hashlib
 import importlib
+import inspect
 import io
 import json
 import os
@@ -276,3 +277,12 @@ def test_the_manifest_icons_exist_with_their_declared_sizes(site_build):
         width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
         assert f"{width}x{height}" == icon["sizes"], icon["src"]
     assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+
+
+def test_each_prepared_function_is_a_snapshot_modules_function_without_arguments():
+    for name in snapshot_modules.PREPARED:
+        module, _, function = name.partition(":")
+        assert module in snapshot_modules.SNAPSHOT, name
+        called = getattr(importlib.import_module(module), function)
+        assert all(parameter.default is not inspect.Parameter.empty
+                   for parameter in inspect.signature(called).parameters.values()), name

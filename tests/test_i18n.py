@@ -235,3 +235,17 @@ def test_an_embed_does_not_overwrite_the_remembered_language(registered):
     state = replace(_booted(embed=True), embed=True)
     _state, effects = update(state, LanguageChosen("fa"))
     assert not any(isinstance(effect, Save) for effect in effects)
+
+
+def test_installed_catalogs_are_read_once_a_registered_one_is_kept(tmp_path, monkeypatch):
+    """The snapshot maker reads the catalogs (snapshot_modules.PREPARED); the page's start
+    reads only those not registered yet, so a restored snapshot parses no .mo file."""
+    monkeypatch.setattr(messages, "_languages", {"en": messages.ENGLISH_CATALOG})  # none read yet
+    for language in TRANSLATED:
+        folder = tmp_path / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / f"{languages.DOMAIN}.mo").write_bytes(i18n.compile_mo(language))
+    assert languages.load_installed(tmp_path) == list(TRANSLATED)
+    read = {language: messages._languages[language] for language in TRANSLATED}
+    assert languages.load_installed(tmp_path) == []
+    assert all(messages._languages[language] is read[language] for language in TRANSLATED)

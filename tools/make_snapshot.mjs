@@ -4,7 +4,8 @@
 //
 // job.json: {"runtime": dir with pyodide.mjs, "micropip": wheel path,
 //            "app_wheel": wheel path, "modules": [names to import], "output": path,
-//            "compiled": [names imported after the restore], "files_output": path}
+//            "compiled": [names imported after the restore], "files_output": path,
+//            "prepared": ["module:function", ...] called after the imports}
 //
 // micropip installs the game wheel (so micropip stays the installer), the listed
 // modules are imported, and the interpreter's memory is written to `output`.
@@ -86,6 +87,10 @@ pyodide.runPython(`
 import importlib, json
 for name in json.loads(${JSON.stringify(JSON.stringify(job.modules))}):
     importlib.import_module(name)
+# what the page would read from its files at start-up, read once here (e.g. the catalogs)
+for name in json.loads(${JSON.stringify(JSON.stringify(job.prepared ?? []))}):
+    module, _, function = name.partition(":")
+    getattr(importlib.import_module(module), function)()
 del importlib, json, name
 `);
 const snapshot = pyodide.makeMemorySnapshot();

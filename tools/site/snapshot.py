@@ -1,6 +1,7 @@
 """The memory snapshot: Node runs tools/make_snapshot.mjs with the pinned runtime,
 micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT are
-imported, and the interpreter's memory is saved; the page restores it instead of
+imported, the functions of snapshot_modules.PREPARED are called, and the
+interpreter's memory is saved; the page restores it instead of
 starting Python. Wrapped in an envelope naming the build it belongs to (boot.js
 checks it) and carrying the files the install wrote (a snapshot holds memory, not
 the file system: the page writes them back as they are, with no wheel to unzip),
@@ -47,6 +48,7 @@ def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
         "maker": sha256_of(SNAPSHOT_MAKER),
         "modules": modules,
         "compiled": sorted(snapshot_modules.AFTER_RESTORE),
+        "prepared": list(snapshot_modules.PREPARED),
     }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
@@ -97,6 +99,7 @@ def make_with_node(staging: Path, app_wheel_path: str, key: str, folder: Path) -
         "app_wheel": str(staging / app_wheel_path),
         "modules": names,
         "compiled": sorted(snapshot_modules.AFTER_RESTORE),
+        "prepared": list(snapshot_modules.PREPARED),
         "output": str(raw_path),
         "files_output": str(files_path),
     }))

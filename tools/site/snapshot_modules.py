@@ -39,6 +39,11 @@ SNAPSHOT = (
     "pyscript_app.worker_jobs",
 )
 
+# Called ("module:function", without arguments) once the SNAPSHOT modules are imported,
+# so what each reads from the installed files is in the snapshot instead of read again
+# on every visit: the catalogs (the .mo files are installed with the wheel).
+PREPARED = ("pyscript_app.languages:load_installed",)
+
 # Import `js` or `pyodide.ffi` at the top: imported by the page after the restore.
 AFTER_RESTORE = ("pyscript_app.dom", "pyscript_app.dom_draw", "pyscript_app.dom_focus", "pyscript_app.dom_input",
                  "pyscript_app.dom_js", "pyscript_app.dom_motion", "pyscript_app.dom_services",
