@@ -19,8 +19,12 @@ from .common import ROOT, BuildError, run
 # 1980-01-01, the earliest time a zip can record: the bytes never depend on when the
 # sources were checked out or built.
 SOURCE_DATE_EPOCH = "315532800"
-# What the backend reads besides the packages: the metadata and the readme it names.
-PROJECT_FILES = ("pyproject.toml", "README.md")
+# What the backend reads besides the packages: the metadata and the readme it names. The
+# page's wheel gets a short readme of its own: the project's README would travel to every
+# player as the wheel's long description (16 KB raw), read by no one in a browser.
+PROJECT_FILES = ("pyproject.toml",)
+README = "README.md"
+WHEEL_README = "Jaipur, the card game, for the browser: the rules engine, the AI and the page's Python.\n"
 # Runs the declared backend in this Python (no isolated environment to download: the
 # build stays offline and quick; the `build` extra installs the backend).
 BUILD_WHEEL = "import importlib, sys; importlib.import_module(sys.argv[1]).build_wheel(sys.argv[2])"
@@ -55,6 +59,7 @@ def stage_sources(project: Project, source_root: Path, target: Path,
     the compiled catalogs, then `replaced` (path -> bytes) over them."""
     for name in PROJECT_FILES:
         (target / name).write_bytes((source_root / name).read_bytes())
+    (target / README).write_text(WHEEL_README)
     for package in project.packages:
         folder = source_root / package.replace(".", "/")
         if not (folder / "__init__.py").is_file():
