@@ -29,7 +29,7 @@ async function startPython() {
   const loadPyodide = await importLoader();
   if (build.snapshot) {
     try {
-      return { pyodide: await restoreSnapshot(loadPyodide, build, () => {}, { inPlace: true }), boot: "snapshot" };
+      return { pyodide: await restoreSnapshot(loadPyodide, build, () => {}), boot: "snapshot" };
     } catch (error) {
       if (!(error instanceof SnapshotRefused)) {
         throw error;

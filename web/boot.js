@@ -20,6 +20,7 @@
 import {
   BootError,
   SnapshotRefused,
+  SnapshotUnpacker,
   fetchJson,
   here,
   importLoader,
@@ -254,6 +255,8 @@ async function registerServiceWorker() {
 }
 
 async function boot() {
+  // Before anything is downloaded: its scripts must not wait behind the runtime's.
+  const unpacker = SnapshotUnpacker.start();
   await useBootLanguage();
   showStage(0);
   const failures = failureWatch();
@@ -280,7 +283,7 @@ async function boot() {
     if (build.snapshot) {
       try {
         pyodide = await failures.race(
-          restoreSnapshot(loadPyodide, build, watchdog.progress, { onRestored: () => showStage(2) }),
+          restoreSnapshot(loadPyodide, build, watchdog.progress, { onRestored: () => showStage(2), unpacker }),
         );
         path = "snapshot";
       } catch (error) {
@@ -303,6 +306,7 @@ async function boot() {
       globalThis.jaipur = { pyodide, build, boot: path };
     }
   } finally {
+    unpacker?.stop(); // unused (a build without a snapshot), or the boot failed first
     uncaught.stop(); // from here on the game handles its own errors
     watchdog.stop();
   }

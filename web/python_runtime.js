@@ -179,24 +179,49 @@ async function unpackHere(response, info, onProgress) {
 // Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
 // busy machine) that the runtime's script and wasm need: snapshot_worker.js does
 // it on another core, fed the body chunk by chunk as this page reads it.
-async function unpackInWorker(response, info, onProgress) {
-  let worker;
-  try {
-    // A module worker: it imports snapshot_check.js (one that does not load is a
-    // worker error below, and the page boots the full way).
-    worker = new Worker(here("./snapshot_worker.js"), { type: "module" });
-  } catch (error) {
-    throw new SnapshotRefused(`no worker to unpack it: ${error.message}`);
+//
+// The page starts that worker first thing, before it reads build.json: started when
+// the snapshot's headers arrived, its two small scripts queued behind the runtime's
+// 21 MB (a page gets six connections to an HTTP/1.1 host, and a small file waits
+// while big ones stream), and it began unpacking 100-350 ms after the whole snapshot
+// had arrived instead of while it arrived (docs/page.md, issue 30). Its answer (the
+// envelope's bytes, or a refusal) is listened for from the start, so a worker whose
+// scripts fail to load refuses the snapshot at once.
+export class SnapshotUnpacker {
+  // null where there are no workers: the snapshot is then unpacked in place.
+  static start() {
+    return typeof Worker === "function" ? new SnapshotUnpacker() : null;
   }
-  const result = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) =>
-      data.refused ? reject(new SnapshotRefused(data.refused)) : resolve(data.bytes);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      reject(new SnapshotRefused(`its worker failed: ${event.message}`));
-    };
-  });
-  result.catch(() => {}); // awaited below, after the body is read
+
+  constructor() {
+    this.failure = null;
+    try {
+      // A module worker: it imports snapshot_check.js (one that does not load is a
+      // worker error below, and the page boots the full way).
+      this.worker = new Worker(here("./snapshot_worker.js"), { type: "module" });
+    } catch (error) {
+      this.worker = null;
+      this.failure = new SnapshotRefused(`no worker to unpack it: ${error.message}`);
+      return;
+    }
+    this.result = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) =>
+        data.refused ? reject(new SnapshotRefused(data.refused)) : resolve(data.bytes);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new SnapshotRefused(`its worker failed: ${event.message}`));
+      };
+    });
+    this.result.catch(() => {}); // awaited once the body is read
+  }
+
+  // Ends the worker: the snapshot is in (or refused), or the boot does not use one.
+  stop() {
+    this.worker?.terminate();
+  }
+}
+
+async function unpackInWorker({ worker, result }, response, info, onProgress) {
   const reader = response.body.getReader();
   try {
     worker.postMessage({ start: { bytes: info.bytes, sha256: info.sha256, gzip_sha256: info.gzip_sha256 } });
@@ -218,11 +243,7 @@ async function unpackInWorker(response, info, onProgress) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
   }
   markStep("snapshot downloaded");
-  try {
-    return await result;
-  } finally {
-    worker.terminate();
-  }
+  return result;
 }
 
 // Fetch, gunzip, verify (sha256, then that it was made for this very build) and
@@ -230,10 +251,22 @@ async function unpackInWorker(response, info, onProgress) {
 // the gzip file's, as it arrived (build.json's gzip_sha256: the same guarantee as
 // the unpacked bytes' hash at a quarter of the work), or, from a host that
 // unpacked it on the way (Content-Encoding: gzip), the envelope's (sha256).
-async function fetchSnapshot(build, onProgress, inPlace = false) {
+// unpacker: a SnapshotUnpacker (stopped here once done), or null to unpack in place.
+async function fetchSnapshot(build, onProgress, unpacker) {
+  try {
+    return await fetchAndCheck(build, onProgress, unpacker);
+  } finally {
+    unpacker?.stop();
+  }
+}
+
+async function fetchAndCheck(build, onProgress, unpacker) {
   const info = build.snapshot;
   if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
     throw new SnapshotRefused("this browser cannot verify it (no crypto.subtle or DecompressionStream)");
+  }
+  if (unpacker?.failure) {
+    throw unpacker.failure;
   }
   let response;
   try {
@@ -244,8 +277,8 @@ async function fetchSnapshot(build, onProgress, inPlace = false) {
   if (!response.ok) {
     throw new SnapshotRefused(`HTTP ${response.status}`);
   }
-  const bytes = typeof Worker === "function" && !inPlace
-    ? await unpackInWorker(response, info, onProgress)
+  const bytes = unpacker
+    ? await unpackInWorker(unpacker, response, info, onProgress)
     : await unpackHere(response, info, onProgress);
   markStep("snapshot unpacked and checked");
   const header = snapshotHeader(bytes);
@@ -316,9 +349,10 @@ function noLockFile(build) {
 }
 
 // onRestored: called once the interpreter is back (the page moves its progress bar on).
-// inPlace: unpack the snapshot on this thread (a worker is already off the page's).
-export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestored = () => {}, inPlace = false } = {}) {
-  const snapshot = fetchSnapshot(build, onProgress, inPlace);
+// unpacker: the page's SnapshotUnpacker (SnapshotUnpacker.start()); without one the
+// snapshot is unpacked on this thread (the search worker: already off the page's).
+export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestored = () => {}, unpacker = null } = {}) {
+  const snapshot = fetchSnapshot(build, onProgress, unpacker);
   snapshot.catch(() => {}); // Pyodide awaits it; if it fails before, no "unhandled" rejection
   let pyodide;
   try {

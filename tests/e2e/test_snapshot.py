@@ -141,6 +141,20 @@ def test_a_browser_without_workers_checks_the_snapshot_itself_and_boots_from_it(
     assert not any(url.endswith("/snapshot_worker.js") for url in requested), requested
 
 
+def test_the_unpacking_worker_is_started_before_the_runtime_downloads_begin(
+    snapshot_dist, serve, open_page, wait_for_boot
+):
+    """The worker that unpacks the snapshot is started first thing: its script is
+    asked for before the snapshot and the runtime's wasm, behind which it would
+    otherwise wait (and the unpacking with it: issue 30)."""
+    page = open_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
+    assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
+    big = min(requested.index(name) for name in ("jaipur.snapshot.gz", "pyodide.asm.wasm"))
+    assert requested.index("snapshot_worker.js") < big, requested
+
+
 def a_syntax_error(path):
     path.write_text("export function checkedSnapshot( {\n")
 
