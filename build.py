@@ -115,7 +115,7 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
     if with_snapshot:
         snapshot_info = make_snapshot(staging, app_wheel_path)
         boot_info["snapshot"] = {key: snapshot_info[key]
-                                 for key in ("path", "sha256", "gzip_sha256", "bytes", "build")}
+                                 for key in ("path", "sha256", "gzip_sha256", "bytes", "memory_bytes", "build")}
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")
     return snapshot_info

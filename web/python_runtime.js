@@ -88,7 +88,8 @@ export function runtimeOptions(extra = {}) {
 
 // The runtime's own steps, marked: its script imported (pyodide.asm.mjs, imported
 // where loadPyodide would import it) and its wasm compiled and instantiated.
-export function timedRuntime() {
+// ready(): awaited once the runtime is up, before loadPyodide goes on (restores).
+export function timedRuntime(ready = async () => {}) {
   const script = import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
     markStep("runtime script imported");
     return module.default;
@@ -104,7 +105,8 @@ export function timedRuntime() {
           done(instance, module);
         });
       }
-      return create(settings);
+      const [module] = await Promise.all([create(settings), ready()]);
+      return module;
     },
   };
 }
@@ -168,6 +170,7 @@ async function unpackHere(response, info, onProgress) {
       onProgress();
       controller.enqueue(chunk);
     },
+    flush: () => markStep("snapshot downloaded"),
   }));
   try {
     return await checker.checkedSnapshot(counted, info);
@@ -348,18 +351,40 @@ function noLockFile(build) {
   return { lockFileURL: undefined, lockFileContents: { info: build.pyodide_lock_info, packages: {} } };
 }
 
+// What Pyodide is handed as the snapshot, and the hook that readies it before the
+// restore. Pyodide reads the memory's size before it compiles and instantiates
+// the wasm, and its bytes only after: given a buffer of the size build.json names
+// (memory_bytes) at once, it compiles and instantiates while the snapshot still
+// downloads and is checked; the buffer is filled (or the snapshot refused) before
+// Pyodide reads it. A refusal then leaves one runtime instantiated for nothing,
+// at no cost in time to the full boot that follows. From a build.json without the
+// size, Pyodide waits for the snapshot, as before.
+function memoryForPyodide(snapshot, info) {
+  const size = info.memory_bytes;
+  if (!Number.isSafeInteger(size) || size <= 0) {
+    return { memory: snapshot.then((parts) => parts.memory), ready: undefined };
+  }
+  const memory = new Uint8Array(size);
+  const ready = async () => {
+    const parts = await snapshot;
+    if (parts.memory.length !== size) {
+      throw new SnapshotRefused(`its memory is ${parts.memory.length} bytes, build.json names ${size}`);
+    }
+    memory.set(parts.memory);
+  };
+  return { memory: Promise.resolve(memory), ready };
+}
+
 // onRestored: called once the interpreter is back (the page moves its progress bar on).
 // unpacker: the page's SnapshotUnpacker (SnapshotUnpacker.start()); without one the
 // snapshot is unpacked on this thread (the search worker: already off the page's).
 export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestored = () => {}, unpacker = null } = {}) {
   const snapshot = fetchSnapshot(build, onProgress, unpacker);
-  snapshot.catch(() => {}); // Pyodide awaits it; if it fails before, no "unhandled" rejection
+  snapshot.catch(() => {}); // awaited below; if it fails first, no "unhandled" rejection
   let pyodide;
   try {
-    // Pyodide awaits the snapshot promise before it instantiates anything, so a
-    // refused snapshot costs no second runtime.
-    const memory = snapshot.then((parts) => parts.memory);
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(), ...noLockFile(build) }));
+    const { memory, ready } = memoryForPyodide(snapshot, build.snapshot);
+    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(ready), ...noLockFile(build) }));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }

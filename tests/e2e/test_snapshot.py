@@ -242,6 +242,34 @@ def test_a_snapshot_the_runtime_refuses_boots_the_full_way(
     assert play_moves(page, 1)["phase"] == "play"
 
 
+def test_a_snapshot_whose_memory_is_not_the_size_build_json_names_boots_the_full_way(
+    dist_copy, serve, open_page, wait_for_boot
+):
+    """Pyodide is handed a buffer of build.json's memory_bytes before the snapshot
+    arrives (so it instantiates the wasm meanwhile); a snapshot that does not fit it
+    exactly is refused, and the runtime already instantiated is left unused."""
+    info = boot_info(dist_copy)
+    info["snapshot"]["memory_bytes"] += 65536
+    (dist_copy / "build.json").write_text(json.dumps(info))
+
+    page = open_page()
+    notes = []
+    page.on("console", lambda message: notes.append(message.text))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "full"
+    assert any("snapshot not used" in note and "build.json names" in note for note in notes), notes
+    assert play_moves(page, 1)["phase"] == "play"
+
+
+def test_a_build_json_without_the_memory_size_still_boots_from_the_snapshot(
+    dist_copy, serve, open_page, wait_for_boot
+):
+    """A build.json from before memory_bytes: Pyodide waits for the snapshot itself."""
+    info = boot_info(dist_copy)
+    del info["snapshot"]["memory_bytes"]
+    (dist_copy / "build.json").write_text(json.dumps(info))
+    assert boot(open_page(), serve(dist_copy) + FAST, wait_for_boot) == "snapshot"
+
+
 def test_a_snapshot_the_host_unpacks_on_the_way_is_used(snapshot_dist, site_build, serve, open_page, wait_for_boot):
     """A host that sends .gz files with Content-Encoding: gzip: the page gets the
     envelope itself, so it checks the envelope's sha256 instead of the gzip file's."""

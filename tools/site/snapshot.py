@@ -128,6 +128,8 @@ def make_snapshot(staging: Path, app_wheel_path: str) -> dict:
     cached = CACHE / "snapshots" / key
     reused = cached_folder(cached, lambda folder: make_with_node(staging, app_wheel_path, key, folder))
     meta = json.loads((cached / "meta.json").read_text())
+    with gzip.open(cached / SNAPSHOT_FILE) as packed:
+        header = read_snapshot_header(packed.read(SNAPSHOT_HEADER_BYTES))
     path = f"snapshot/{meta['sha256'][:16]}/{SNAPSHOT_FILE}"
     (staging / path).parent.mkdir(parents=True)
     shutil.copyfile(cached / SNAPSHOT_FILE, staging / path)
@@ -136,6 +138,9 @@ def make_snapshot(staging: Path, app_wheel_path: str) -> dict:
         "sha256": meta["sha256"],
         "bytes": meta["bytes"],
         "build": meta["build"],
+        # Pyodide's part of the envelope: the page hands Pyodide a buffer of this
+        # size before the snapshot arrives, so the wasm is instantiated meanwhile
+        "memory_bytes": header["pyodide_bytes"],
         "gzip_bytes": (cached / SNAPSHOT_FILE).stat().st_size,
         # what the page hashes: the file as it arrives, before it unpacks it
         "gzip_sha256": sha256_of(cached / SNAPSHOT_FILE),
