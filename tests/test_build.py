@@ -90,7 +90,7 @@ def test_dist_has_the_runtime_the_wheels_and_the_page(built, site_build):
     names = set(report["files"])
     assert {f"pyodide/{name}" for name in site_build.PYODIDE_RUNTIME_FILES} <= names
     assert {"index.html", "embed.html", "boot.js", "python_runtime.js", "ai_worker.js", "boot.css", "sw.js",
-            "manifest.webmanifest", "snapshot_worker.js", "snapshot_check.js",
+            "manifest.webmanifest", "snapshot_check.js",
             "build.json", site_build.MICROPIP_WHEEL} <= names
     assert report["total_bytes"] == sum(report["files"].values())
     assert json.loads((dist / "build-report.json").read_text()) == report

@@ -155,7 +155,7 @@ function snapshotParts(bytes, header) {
   return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
 }
 
-// The same checks as snapshot_worker.js's (snapshot_check.js), on this thread:
+// The same checks as the unpacking worker's (snapshot_check.js), on this thread:
 // a browser without workers, or the search worker. Imported only here, so a
 // checker that does not load is a refusal (the full boot), not a dead page.
 async function unpackHere(response, info, onProgress) {
@@ -180,8 +180,8 @@ async function unpackHere(response, info, onProgress) {
 }
 
 // Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
-// busy machine) that the runtime's script and wasm need: snapshot_worker.js does
-// it on another core, fed the body chunk by chunk as this page reads it.
+// busy machine) that the runtime's script and wasm need: snapshot_check.js, run as
+// a worker, does it on another core, fed the body chunk by chunk as this page reads it.
 //
 // The page starts that worker first thing, before it reads build.json: started when
 // the snapshot's headers arrived, its two small scripts queued behind the runtime's
@@ -199,9 +199,9 @@ export class SnapshotUnpacker {
   constructor() {
     this.failure = null;
     try {
-      // A module worker: it imports snapshot_check.js (one that does not load is a
-      // worker error below, and the page boots the full way).
-      this.worker = new Worker(here("./snapshot_worker.js"), { type: "module" });
+      // snapshot_check.js as a module worker (one that does not load is a worker
+      // error below, and the page boots the full way); the name makes it serve.
+      this.worker = new Worker(here("./snapshot_check.js"), { type: "module", name: "jaipur-snapshot-unpacker" });
     } catch (error) {
       this.worker = null;
       this.failure = new SnapshotRefused(`no worker to unpack it: ${error.message}`);

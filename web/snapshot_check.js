@@ -1,7 +1,11 @@
-// How a downloaded memory snapshot is unpacked and checked, in one place:
-// imported by snapshot_worker.js (a module worker) and by python_runtime.js
-// where the snapshot is unpacked in place: on the page's thread in a browser
-// without workers, and in the search worker (ai_worker.js), already off it.
+// How a downloaded memory snapshot is unpacked and checked, in one place. It is
+// the page's unpacking worker itself (python_runtime.js's SnapshotUnpacker starts
+// this file as a module worker named "jaipur-snapshot-unpacker"), and it is
+// imported by python_runtime.js where the snapshot is unpacked in place: on the
+// page's thread in a browser without workers, and in the search worker
+// (ai_worker.js), already off it. One file: a worker script that imported this
+// one made two requests in a row, and the second waited behind the runtime's
+// downloads (issue 30).
 //
 // checkedSnapshot(body, entry) reads the body as it came (a ReadableStream of
 // Uint8Array chunks), gunzips it if it came gzipped (a host may also have
@@ -98,4 +102,43 @@ export async function checkedSnapshot(body, entry) {
     throw new Error("its sha256 is not the one build.json names");
   }
   return bytes;
+}
+
+// As the unpacking worker: python_runtime.js reads the download and hands over
+// each chunk as it arrives:
+//
+//   {start: {bytes, sha256, gzip_sha256}}   build.json's entry for the snapshot
+//   {chunk: Uint8Array} ...                 the body as it came (transferred)
+//   {end: true}
+//
+// and gets back {bytes: Uint8Array} (the envelope, transferred) or {refused: why}.
+// Only in the worker of that name: the search worker imports this file too.
+function serveAsUnpacker() {
+  let feed = null; // the controller of the download's stream, fed by the messages below
+
+  function check(entry) {
+    const body = new ReadableStream({ start: (controller) => (feed = controller) });
+    checkedSnapshot(body, entry).then(
+      (bytes) => self.postMessage({ bytes }, [bytes.buffer]),
+      (error) => self.postMessage({ refused: error.message }),
+    ).finally(() => self.close());
+  }
+
+  self.onmessage = ({ data }) => {
+    try {
+      if (data.start) {
+        check(data.start);
+      } else if (data.chunk) {
+        feed.enqueue(data.chunk);
+      } else if (data.end) {
+        feed.close();
+      }
+    } catch {
+      // the check already ended (refused early, the stream cancelled): its answer is on its way
+    }
+  };
+}
+
+if (typeof WorkerGlobalScope === "function" && self.name === "jaipur-snapshot-unpacker") {
+  serveAsUnpacker();
 }
