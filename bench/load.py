@@ -18,7 +18,9 @@ service worker yet), in a rotating order, then reloads it warm (the game's
 service worker has precached the site; the bare page has only the HTTP cache).
 Time is navigation start -> <html data-state="ready"> (for the game: a playable
 table), on the page's own clock. Bytes are what the network layer moved
-(Chromium's encodedDataLength: headers plus body as sent), not content-length;
+(Chromium's encodedDataLength: headers plus body as sent), not content-length,
+plus what the page's dedicated workers downloaded (the snapshot: Playwright's
+request sizes, as the DevTools session of the page does not see a worker's);
 the service worker's precache after the first visit is counted apart. Memory is
 the JS heap (CDP) and the WebAssembly memory (Pyodide's heap) once ready.
 
@@ -192,18 +194,36 @@ def settle(page) -> float:
     return settled["ms"] / 1000
 
 
-def measure_once(page, devtools, network: NetworkLog) -> dict:
+def worker_moved(requests: list, page_urls: list[str]) -> tuple[int, list[str]]:
+    """What the page's dedicated workers downloaded (the snapshot's unpacking worker
+    fetches the snapshot itself), which the page's DevTools session does not see:
+    from Playwright's request sizes, leaving out what a service worker served."""
+    moved, urls = 0, []
+    seen = set(page_urls)
+    for request in requests:
+        response = request.response()
+        if request.url in seen or response is None or response.from_service_worker:
+            continue
+        sizes = request.sizes()
+        moved += sizes["responseHeadersSize"] + max(sizes["responseBodySize"], 0)
+        urls.append(request.url)
+    requests.clear()
+    return moved, urls
+
+
+def measure_once(page, devtools, network: NetworkLog, worker_requests: list) -> dict:
     seconds = settle(page)
     metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
     heap = devtools.send("Runtime.getHeapUsage")
     memory = page.evaluate(MEMORY)
     timeline = page.evaluate(TIMELINE)
     moved, urls = network.take()
+    by_workers, worker_urls = worker_moved(worker_requests, urls)
     return {
         "seconds": seconds,
         "busy": metrics.get("TaskDuration", float("nan")),
-        "bytes": moved,
-        "urls": urls,
+        "bytes": moved + by_workers,
+        "urls": urls + worker_urls,
         "js_heap": heap["usedSize"],
         "wasm": memory["wasm"],
         "boot": memory["boot"],
@@ -222,19 +242,20 @@ def cold_and_warm(playwright, url: str, has_worker: bool) -> tuple[dict, dict, i
             devtools = context.new_cdp_session(page)
             devtools.send("Performance.enable")
             network = NetworkLog(devtools)
-            precache = []
+            precache, worker_requests = [], []
             context.on("requestfinished",
-                       lambda request: request.service_worker and precache.append(request))
+                       lambda request: (precache if request.service_worker else worker_requests).append(request))
             page.goto(url)
-            cold = measure_once(page, devtools, network)
+            cold = measure_once(page, devtools, network, worker_requests)
             if has_worker:
                 page.evaluate("async () => (await navigator.serviceWorker.ready).active.state")
             page.wait_for_timeout(300)  # let the last network events arrive
             network.take()
+            worker_requests.clear()
             precache_bytes = sum(r.sizes()["responseHeadersSize"] + max(r.sizes()["responseBodySize"], 0)
                                  for r in precache)
             page.reload()
-            warm = measure_once(page, devtools, network)
+            warm = measure_once(page, devtools, network, worker_requests)
             return cold, warm, precache_bytes
         finally:
             context.close()
