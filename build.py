@@ -49,7 +49,7 @@ from tools.site.snapshot import (  # noqa: E402
     read_snapshot_header,
     snapshot_key,
 )
-from tools.site.vendor import PYODIDE_RUNTIME_FILES  # noqa: E402
+from tools.site.vendor import PACKED_WASM, PYODIDE_RUNTIME_FILES  # noqa: E402
 from tools.site.wheel import Project, wheel_bytes  # noqa: E402
 
 # What the tests and the benchmarks use of the build, by these names (they load this file as a module).
@@ -106,7 +106,10 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
         "app_wheel": app_wheel_path,
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
-        "runtime_files": [f"pyodide/{name}" for name in PYODIDE_RUNTIME_FILES],
+        # What the page fetches of the runtime (checked with HEAD): the wasm gzipped.
+        "runtime_files": [f"pyodide/{PACKED_WASM if name == 'pyodide.asm.wasm' else name}"
+                          for name in PYODIDE_RUNTIME_FILES],
+        "wasm_gzip": f"pyodide/{PACKED_WASM}",
         # The lock file's "info" (its ABI, which Pyodide checks): the snapshot path
         # loads no package, so it hands Pyodide this instead of the 119 KB lock file.
         "pyodide_lock_info": json.loads((staging / "pyodide" / "pyodide-lock.json").read_text())["info"],

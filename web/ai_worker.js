@@ -37,7 +37,7 @@ async function startPython() {
       console.info(`Jaipur search worker: starting Python the full way; snapshot not used: ${error.message}`);
     }
   }
-  const pyodide = await loadRuntime(loadPyodide);
+  const pyodide = await loadRuntime(loadPyodide, build);
   const micropip = await loadMicropip(pyodide, build.micropip_wheel);
   try {
     await installGame(micropip, build.app_wheel);

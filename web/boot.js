@@ -24,6 +24,7 @@ import {
   fetchJson,
   here,
   importLoader,
+  importRuntimeScript,
   installGame,
   loadMicropip,
   loadRuntime,
@@ -211,7 +212,7 @@ function watchUncaughtErrors() {
 
 async function fullBoot(loadPyodide, build, failures) {
   failures.watch(requireFiles([build.micropip_wheel, build.app_wheel]));
-  const pyodide = await failures.race(loadRuntime(loadPyodide));
+  const pyodide = await failures.race(loadRuntime(loadPyodide, build));
   showStage(1);
   const micropip = await failures.race(loadMicropip(pyodide, build.micropip_wheel));
   showStage(2);
@@ -255,7 +256,7 @@ async function registerServiceWorker() {
 }
 
 async function boot() {
-  // Before anything is downloaded: its scripts must not wait behind the runtime's.
+  // Before anything is downloaded: its script must not wait behind the runtime's.
   const unpacker = SnapshotUnpacker.start();
   await useBootLanguage();
   showStage(0);
@@ -271,9 +272,13 @@ async function boot() {
   try {
     const loader = importLoader();
     loader.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
+    importRuntimeScript();
     const build = await failures.race(fetchJson("./build.json"));
     markStep("build.json read");
     watchdog.progress();
+    if (build.snapshot) {
+      unpacker?.unpack(build.snapshot, watchdog.progress).catch(() => {}); // answered in restoreSnapshot
+    }
     failures.watch(requireFiles(build.runtime_files));
     const loadPyodide = await failures.race(loader);
     markStep("loader imported");

@@ -86,15 +86,26 @@ export function runtimeOptions(extra = {}) {
   };
 }
 
-// The runtime's own steps, marked: its script imported (pyodide.asm.mjs, imported
-// where loadPyodide would import it) and its wasm compiled and instantiated.
-// ready(): awaited once the runtime is up, before loadPyodide goes on (restores).
-export function timedRuntime(ready = async () => {}) {
-  const script = import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
+// The runtime's script (pyodide.asm.mjs, 1.25 MB), imported once. The page asks
+// for it first thing, with build.json (importRuntimeScript()): asked for by
+// loadPyodide, it came after build.json and the loader, behind the big downloads,
+// and the boot waited for it (issue 30).
+let runtimeScript = null;
+
+export function importRuntimeScript() {
+  runtimeScript ??= import(here("./pyodide/pyodide.asm.mjs")).then((module) => {
     markStep("runtime script imported");
     return module.default;
   });
-  script.catch(() => {}); // awaited by Pyodide below
+  runtimeScript.catch(() => {}); // awaited by Pyodide, through timedRuntime()
+  return runtimeScript;
+}
+
+// The runtime's own steps, marked: its script imported (where loadPyodide would
+// import it) and its wasm compiled and instantiated.
+// ready(): awaited once the runtime is up, before loadPyodide goes on (restores).
+export function timedRuntime(ready = async () => {}) {
+  const script = importRuntimeScript();
   return {
     createPyodideModule: async (settings) => {
       const create = await script;
@@ -111,9 +122,79 @@ export function timedRuntime(ready = async () => {}) {
   };
 }
 
-export async function loadRuntime(loadPyodide) {
+// --- the runtime's wasm, gzipped ------------------------------------------------
+
+// The wasm (9.6 MB) travels gzipped (3.6 MB, build.json's wasm_gzip): on a host that
+// does not compress it (Python's http.server, many object stores) it was most of a
+// first visit's bytes, and the last file to arrive. Pyodide fetches
+// pyodide.asm.wasm itself, with the global fetch, as loadPyodide starts, and has
+// no hook to be handed a response: so while loadPyodide runs, and for that one
+// URL only, fetch answers with the gzip file unpacked as it streams, which the
+// browser compiles as it arrives as it would the plain file. A host that unpacks
+// .gz files on the way (Content-Encoding: gzip) sends the wasm itself: passed on
+// as it is. Without DecompressionStream (or a build.json from before), Pyodide
+// fetches the plain file.
+export async function withPackedWasm(build, load) {
+  if (!build?.wasm_gzip || !globalThis.DecompressionStream) {
+    return load();
+  }
+  const plainURL = here("./pyodide/pyodide.asm.wasm");
+  const nativeFetch = globalThis.fetch;
+  const restore = () => {
+    if (globalThis.fetch === packedFetch) {
+      globalThis.fetch = nativeFetch;
+    }
+  };
+  function packedFetch(resource, options) {
+    if (String(resource instanceof Request ? resource.url : resource) !== plainURL) {
+      return nativeFetch(resource, options);
+    }
+    restore();
+    return nativeFetch(here(build.wasm_gzip)).then(asWasm);
+  }
+  globalThis.fetch = packedFetch;
   try {
-    return await loadPyodide(runtimeOptions(timedRuntime()));
+    return await load();
+  } finally {
+    restore();
+  }
+}
+
+// The gzip file's response as the wasm's: unpacked (unless the host did), typed
+// application/wasm for WebAssembly.instantiateStreaming. One that is not ok is
+// handed on as it is (Pyodide then fails as on a missing wasm, and the page's
+// HEAD check names the file).
+async function asWasm(response) {
+  if (!response.ok) {
+    return response;
+  }
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const gzipped = !first.done && first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  const body = new ReadableStream({
+    start(controller) {
+      if (!first.done) {
+        controller.enqueue(first.value);
+      }
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+      } else {
+        controller.enqueue(value);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body, {
+    headers: { "Content-Type": "application/wasm" },
+  });
+}
+
+export async function loadRuntime(loadPyodide, build) {
+  try {
+    return await withPackedWasm(build, () => loadPyodide(runtimeOptions(timedRuntime())));
   } catch (error) {
     throw new BootError(`Could not start the Python runtime: ${error.message}`, error.stack);
   }
@@ -155,41 +236,37 @@ function snapshotParts(bytes, header) {
   return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
 }
 
-// The same checks as the unpacking worker's (snapshot_check.js), on this thread:
-// a browser without workers, or the search worker. Imported only here, so a
-// checker that does not load is a refusal (the full boot), not a dead page.
-async function unpackHere(response, info, onProgress) {
+// The same download and checks as the unpacking worker's (snapshot_check.js), on
+// this thread: a browser without workers, or the search worker. Imported only here,
+// so a checker that does not load is a refusal (the full boot), not a dead page.
+async function unpackHere(info, onProgress) {
   let checker;
   try {
     checker = await import(here("./snapshot_check.js"));
   } catch (error) {
     throw new SnapshotRefused(`its checker did not load: ${error.message}`);
   }
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      onProgress();
-      controller.enqueue(chunk);
-    },
-    flush: () => markStep("snapshot downloaded"),
-  }));
   try {
-    return await checker.checkedSnapshot(counted, info);
+    return await checker.downloadedSnapshot(here(info.path), info, {
+      onChunk: onProgress,
+      onEnd: () => markStep("snapshot downloaded"),
+    });
   } catch (error) {
     throw new SnapshotRefused(error.message);
   }
 }
 
-// Gunzipping 32 MB and hashing take the main thread a fifth of a second (more on a
-// busy machine) that the runtime's script and wasm need: snapshot_check.js, run as
-// a worker, does it on another core, fed the body chunk by chunk as this page reads it.
+// Downloading, gunzipping 32 MB and hashing take time on the page's thread that
+// the runtime's script, wasm and start need: snapshot_check.js, run as a module
+// worker, does it all on another core.
 //
 // The page starts that worker first thing, before it reads build.json: started when
-// the snapshot's headers arrived, its two small scripts queued behind the runtime's
-// 21 MB (a page gets six connections to an HTTP/1.1 host, and a small file waits
-// while big ones stream), and it began unpacking 100-350 ms after the whole snapshot
-// had arrived instead of while it arrived (docs/page.md, issue 30). Its answer (the
+// the snapshot's headers arrived, its scripts queued behind the runtime's 21 MB (a
+// page gets six connections to an HTTP/1.1 host, and a small file waits while big
+// ones stream), and it began unpacking 100-350 ms after the whole snapshot had
+// arrived instead of while it arrived (docs/page.md, issue 30). Its answer (the
 // envelope's bytes, or a refusal) is listened for from the start, so a worker whose
-// scripts fail to load refuses the snapshot at once.
+// script fails to load refuses the snapshot at once.
 export class SnapshotUnpacker {
   // null where there are no workers: the snapshot is then unpacked in place.
   static start() {
@@ -198,6 +275,8 @@ export class SnapshotUnpacker {
 
   constructor() {
     this.failure = null;
+    this.started = false;
+    this.onProgress = () => {};
     try {
       // snapshot_check.js as a module worker (one that does not load is a worker
       // error below, and the page boots the full way); the name makes it serve.
@@ -208,14 +287,42 @@ export class SnapshotUnpacker {
       return;
     }
     this.result = new Promise((resolve, reject) => {
-      this.worker.onmessage = ({ data }) =>
-        data.refused ? reject(new SnapshotRefused(data.refused)) : resolve(data.bytes);
+      this.worker.onmessage = ({ data }) => {
+        if (data.progress) {
+          this.onProgress();
+        } else if (data.downloaded) {
+          this.onProgress();
+          markStep("snapshot downloaded");
+        } else if (data.refused) {
+          reject(new SnapshotRefused(data.refused));
+        } else {
+          resolve(data.bytes);
+        }
+      };
       this.worker.onerror = (event) => {
         event.preventDefault();
         reject(new SnapshotRefused(`its worker failed: ${event.message}`));
       };
     });
-    this.result.catch(() => {}); // awaited once the body is read
+    this.result.catch(() => {}); // awaited by unpack()
+  }
+
+  // The snapshot of build.json's entry, downloaded, unpacked and checked in the
+  // worker. The page calls it as soon as it has read build.json (the download
+  // then starts before the loader is imported); restoreSnapshot's call gets the
+  // same answer.
+  unpack(info, onProgress) {
+    const failure = this.failure ?? cannotVerify();
+    if (failure) {
+      return Promise.reject(failure);
+    }
+    this.onProgress = onProgress;
+    if (!this.started) {
+      this.started = true;
+      const { path, bytes, sha256, gzip_sha256: gzipSha256 } = info;
+      this.worker.postMessage({ start: { url: here(path), bytes, sha256, gzip_sha256: gzipSha256 } });
+    }
+    return this.result;
   }
 
   // Ends the worker: the snapshot is in (or refused), or the boot does not use one.
@@ -224,32 +331,7 @@ export class SnapshotUnpacker {
   }
 }
 
-async function unpackInWorker({ worker, result }, response, info, onProgress) {
-  const reader = response.body.getReader();
-  try {
-    worker.postMessage({ start: { bytes: info.bytes, sha256: info.sha256, gzip_sha256: info.gzip_sha256 } });
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), result]); // the worker may refuse early
-      if (done) {
-        break;
-      }
-      onProgress();
-      // handed over, not copied (unless the chunk is a view of a bigger buffer)
-      const whole = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
-      const chunk = whole ? value : value.slice();
-      worker.postMessage({ chunk }, [chunk.buffer]);
-    }
-    worker.postMessage({ end: true });
-  } catch (error) {
-    worker.terminate();
-    reader.cancel().catch(() => {});
-    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`unreadable: ${error.message}`);
-  }
-  markStep("snapshot downloaded");
-  return result;
-}
-
-// Fetch, gunzip, verify (sha256, then that it was made for this very build) and
+// Download, gunzip, verify (sha256, then that it was made for this very build) and
 // hand back its parts. Anything wrong is a SnapshotRefused. The sha256 checked is
 // the gzip file's, as it arrived (build.json's gzip_sha256: the same guarantee as
 // the unpacked bytes' hash at a quarter of the work), or, from a host that
@@ -263,26 +345,21 @@ async function fetchSnapshot(build, onProgress, unpacker) {
   }
 }
 
+// Why this browser cannot unpack and check a snapshot, or null if it can.
+function cannotVerify() {
+  if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
+    return new SnapshotRefused("this browser cannot verify it (no crypto.subtle or DecompressionStream)");
+  }
+  return null;
+}
+
 async function fetchAndCheck(build, onProgress, unpacker) {
   const info = build.snapshot;
-  if (!globalThis.crypto?.subtle || !globalThis.DecompressionStream) {
-    throw new SnapshotRefused("this browser cannot verify it (no crypto.subtle or DecompressionStream)");
+  const failure = cannotVerify();
+  if (failure) {
+    throw failure;
   }
-  if (unpacker?.failure) {
-    throw unpacker.failure;
-  }
-  let response;
-  try {
-    response = await fetch(here(info.path));
-  } catch (error) {
-    throw new SnapshotRefused(`download failed: ${error.message}`);
-  }
-  if (!response.ok) {
-    throw new SnapshotRefused(`HTTP ${response.status}`);
-  }
-  const bytes = unpacker
-    ? await unpackInWorker(unpacker, response, info, onProgress)
-    : await unpackHere(response, info, onProgress);
+  const bytes = unpacker ? await unpacker.unpack(info, onProgress) : await unpackHere(info, onProgress);
   markStep("snapshot unpacked and checked");
   const header = snapshotHeader(bytes);
   const expected = { build: info.build, app_wheel: build.app_wheel, pyodide: build.pyodide_version };
@@ -384,7 +461,8 @@ export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestor
   let pyodide;
   try {
     const { memory, ready } = memoryForPyodide(snapshot, build.snapshot);
-    pyodide = await loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(ready), ...noLockFile(build) }));
+    pyodide = await withPackedWasm(build, () =>
+      loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(ready), ...noLockFile(build) })));
   } catch (error) {
     throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }

@@ -104,37 +104,63 @@ export async function checkedSnapshot(body, entry) {
   return bytes;
 }
 
-// As the unpacking worker: python_runtime.js reads the download and hands over
-// each chunk as it arrives:
-//
-//   {start: {bytes, sha256, gzip_sha256}}   build.json's entry for the snapshot
-//   {chunk: Uint8Array} ...                 the body as it came (transferred)
-//   {end: true}
-//
-// and gets back {bytes: Uint8Array} (the envelope, transferred) or {refused: why}.
-// Only in the worker of that name: the search worker imports this file too.
-function serveAsUnpacker() {
-  let feed = null; // the controller of the download's stream, fed by the messages below
-
-  function check(entry) {
-    const body = new ReadableStream({ start: (controller) => (feed = controller) });
-    checkedSnapshot(body, entry).then(
-      (bytes) => self.postMessage({ bytes }, [bytes.buffer]),
-      (error) => self.postMessage({ refused: error.message }),
-    ).finally(() => self.close());
+// The snapshot downloaded from url and checked: onChunk() is called as each part
+// of the body arrives (the page's boot watchdog), onEnd() once it has all arrived.
+export async function downloadedSnapshot(url, entry, { onChunk = () => {}, onEnd = () => {} } = {}) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`download failed: ${error.message}`);
   }
+  if (!response.ok) {
+    throw new Error(`HTTP ${response.status}`);
+  }
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      onChunk();
+      controller.enqueue(chunk);
+    },
+    flush: onEnd,
+  }));
+  return checkedSnapshot(counted, entry);
+}
 
-  self.onmessage = ({ data }) => {
-    try {
-      if (data.start) {
-        check(data.start);
-      } else if (data.chunk) {
-        feed.enqueue(data.chunk);
-      } else if (data.end) {
-        feed.close();
+// As the unpacking worker, it downloads the snapshot itself: the page's thread,
+// busy with the runtime's script, wasm and start, no longer relays the body (it
+// held it back by up to 400 ms). python_runtime.js sends
+//
+//   {start: {url, bytes, sha256, gzip_sha256}}   build.json's entry for the snapshot
+//
+// and gets back {progress: true} now and then while it downloads (for the boot's
+// watchdog), {downloaded: true} once it has, then {bytes: Uint8Array} (the
+// envelope, transferred) or {refused: why}. Only in the worker of that name: the
+// search worker imports this file too.
+const PROGRESS_EVERY_MS = 250;
+
+function serveAsUnpacker() {
+  self.onmessage = async ({ data }) => {
+    if (!data?.start) {
+      return;
+    }
+    let lastProgress = 0;
+    const onChunk = () => {
+      const now = performance.now();
+      if (now - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = now;
+        self.postMessage({ progress: true });
       }
-    } catch {
-      // the check already ended (refused early, the stream cancelled): its answer is on its way
+    };
+    try {
+      const bytes = await downloadedSnapshot(data.start.url, data.start, {
+        onChunk,
+        onEnd: () => self.postMessage({ downloaded: true }),
+      });
+      self.postMessage({ bytes }, [bytes.buffer]);
+    } catch (error) {
+      self.postMessage({ refused: error.message });
+    } finally {
+      self.close();
     }
   };
 }

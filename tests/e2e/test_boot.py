@@ -123,7 +123,7 @@ def not_found(route):
          MISSING_FILE_NOISE),  # full path only
         ("**/build.json", r"Could not download \./build\.json \(HTTP 404\)", MISSING_FILE_NOISE),
         ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE + r"|pyodide/pyodide\.mjs"),
-        ("**/pyodide/pyodide.asm.wasm", r"Could not download pyodide/pyodide\.asm\.wasm \(HTTP 404\)",
+        ("**/pyodide/pyodide.asm.wasm.gz", r"Could not download pyodide/pyodide\.asm\.wasm\.gz \(HTTP 404\)",
          PYODIDE_CRASH_NOISE),
         ("**/pyodide/python_stdlib.zip", r"python_stdlib\.zip", PYODIDE_CRASH_NOISE),
     ],

@@ -83,10 +83,11 @@ def test_the_snapshot_boots_and_a_round_is_played(snapshot_dist, serve, open_pag
     assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
     # nor a wheel: the game's files travel with the snapshot
     assert not any(url.endswith(".whl") for url in requested), requested
-    # each of the runtime's big files once; and the snapshot path loads no
-    # package, so it needs no lock file (build.json carries its info)
-    assert [gets.count(name) for name in ("pyodide.asm.wasm", "python_stdlib.zip", "jaipur.snapshot.gz")] \
-        == [1, 1, 1], gets
+    # each of the runtime's big files once, the wasm gzipped (never the plain one);
+    # and the snapshot path loads no package, so it needs no lock file (build.json
+    # carries its info)
+    big = ("pyodide.asm.wasm.gz", "pyodide.asm.wasm", "python_stdlib.zip", "jaipur.snapshot.gz")
+    assert [gets.count(name) for name in big] == [1, 0, 1, 1], gets
     assert "pyodide-lock.json" not in gets, gets
     table = play_until(page, lambda t: t["turn"] == "over")
     assert table["phase"] in ("round_over", "game_over")
@@ -153,7 +154,7 @@ def test_the_unpacking_worker_is_started_before_the_runtime_downloads_begin(
     requested = []
     page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
     assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
-    big = min(requested.index(name) for name in ("jaipur.snapshot.gz", "pyodide.asm.wasm"))
+    big = min(requested.index(name) for name in ("jaipur.snapshot.gz", "pyodide.asm.wasm.gz"))
     assert requested.index("snapshot_check.js") < big, requested
 
 
@@ -283,7 +284,25 @@ def test_a_snapshot_the_host_unpacks_on_the_way_is_used(snapshot_dist, site_buil
             super().end_headers()
 
     page = open_page()
+    gets = []
+    page.on("request", lambda request: request.method == "GET" and gets.append(request.url.rsplit("/", 1)[-1]))
     assert boot(page, serve(snapshot_dist, Encoding) + FAST, wait_for_boot) == "snapshot"
+    # the runtime's wasm.gz too arrives unpacked, and is passed on as it came
+    assert "pyodide.asm.wasm.gz" in gets and "pyodide.asm.wasm" not in gets, gets
+
+
+def test_a_browser_without_decompression_streams_fetches_the_plain_wasm_and_boots_the_full_way(
+    snapshot_dist, serve, open_page, wait_for_boot
+):
+    """No DecompressionStream: the snapshot cannot be unpacked (so it is refused) and
+    neither can the gzipped wasm, so Pyodide fetches the plain one, as it would alone."""
+    page = open_page()
+    page.add_init_script("delete globalThis.DecompressionStream")
+    gets = []
+    page.on("request", lambda request: request.method == "GET" and gets.append(request.url.rsplit("/", 1)[-1]))
+    assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "full"
+    assert "pyodide.asm.wasm" in gets and "pyodide.asm.wasm.gz" not in gets, gets
+    assert play_moves(page, 1)["phase"] == "play"
 
 
 def stalling_handler(site_build, suffix: str):
@@ -301,7 +320,7 @@ def stalling_handler(site_build, suffix: str):
     return Stalling, requested, release
 
 
-@pytest.mark.parametrize("stalled", ["pyodide.asm.wasm", ".snapshot.gz"])
+@pytest.mark.parametrize("stalled", ["pyodide.asm.wasm.gz", ".snapshot.gz"])
 def test_a_stalled_file_ends_in_the_error_box_and_retry_boots(
     snapshot_dist, site_build, serve, open_page, wait_for_boot, browser_guard, stalled
 ):

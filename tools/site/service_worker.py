@@ -9,8 +9,10 @@ from pathlib import Path
 
 from .common import BuildError
 
-# Files of dist/ the service worker must not precache: itself and the report.
-NOT_PRECACHED = ("sw.js", "build-report.json")
+# Files of dist/ the service worker must not precache: itself, the report, and the
+# runtime's plain wasm (the page fetches it gzipped; precaching the plain one too
+# would add 9.6 MB to a first visit).
+NOT_PRECACHED = ("sw.js", "build-report.json", "pyodide/pyodide.asm.wasm")
 SW_MANIFEST_PLACEHOLDER = '"__BUILD_MANIFEST__"'
 
 
