@@ -256,8 +256,16 @@ async function registerServiceWorker() {
 }
 
 async function boot() {
-  // Before anything is downloaded: its script must not wait behind the runtime's.
+  // Every download starts before anything else, the boot's words included (a
+  // Persian or Turkish visitor's i18n.json held them back by a round trip): the
+  // snapshot's unpacking worker (its script must not wait behind the runtime's),
+  // the loader, the runtime's script and build.json. Awaited below.
   const unpacker = SnapshotUnpacker.start();
+  const loader = importLoader();
+  loader.catch(() => {});
+  importRuntimeScript();
+  const buildInfo = fetchJson("./build.json");
+  buildInfo.catch(() => {});
   await useBootLanguage();
   showStage(0);
   const failures = failureWatch();
@@ -270,10 +278,7 @@ async function boot() {
     )),
   );
   try {
-    const loader = importLoader();
-    loader.catch(() => {}); // awaited below; this stops an early exit leaving it "unhandled"
-    importRuntimeScript();
-    const build = await failures.race(fetchJson("./build.json"));
+    const build = await failures.race(buildInfo);
     markStep("build.json read");
     watchdog.progress();
     if (build.snapshot) {

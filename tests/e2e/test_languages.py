@@ -130,3 +130,23 @@ def test_the_boot_screen_chooses_as_the_table_does(page, wait_for_boot, browser_
     assert page.get_by_test_id("boot-retry").inner_text() == words["boot-retry"]
     if expected[0] != "en":
         assert page.get_by_test_id("boot-error-message").inner_text() == words["boot-failed-retry"]
+
+
+def test_a_persian_boot_downloads_while_its_words_are_still_on_the_way(page, wait_for_boot):
+    """The boot's words (i18n.json) are fetched after the downloads have started:
+    while they are held back, build.json, the loader and the runtime's script are
+    already asked for, and once they arrive the boot screen and the table speak Persian."""
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
+    held = []
+    page.route("**/i18n.json", lambda route: held.append(route))
+    page.goto("./?lang=fa&seed=3")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "the boot never asked for its words"
+    assert {"build.json", "pyodide.mjs", "pyodide.asm.mjs"} <= set(requested), requested
+    held[0].continue_()
+    assert wait_for_boot(page) == "ready"
+    assert page.locator("html").get_attribute("lang") == "fa"
