@@ -169,25 +169,13 @@ async function asWasm(response) {
   if (!response.ok) {
     return response;
   }
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const gzipped = !first.done && first.value.length >= 2 && first.value[0] === 0x1f && first.value[1] === 0x8b;
-  const body = new ReadableStream({
-    start(controller) {
-      if (!first.done) {
-        controller.enqueue(first.value);
-      }
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-      } else {
-        controller.enqueue(value);
-      }
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
+  // Its first bytes say whether it is still gzipped: read from one branch of a
+  // tee, dropped at once (the other branch keeps every byte).
+  const [probe, body] = response.body.tee();
+  const reader = probe.getReader();
+  const { value } = await reader.read();
+  reader.cancel().catch(() => {});
+  const gzipped = value?.length >= 2 && value[0] === 0x1f && value[1] === 0x8b;
   return new Response(gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body, {
     headers: { "Content-Type": "application/wasm" },
   });
