@@ -194,6 +194,12 @@ def settle(page) -> float:
     return settled["ms"] / 1000
 
 
+def moved_by(request) -> int:
+    """What one request moved by Playwright's count: headers and body as received."""
+    sizes = request.sizes()
+    return sizes["responseHeadersSize"] + max(sizes["responseBodySize"], 0)
+
+
 def worker_moved(requests: list, page_urls: list[str]) -> tuple[int, list[str]]:
     """What the page's dedicated workers downloaded (the snapshot's unpacking worker
     fetches the snapshot itself), which the page's DevTools session does not see:
@@ -204,8 +210,7 @@ def worker_moved(requests: list, page_urls: list[str]) -> tuple[int, list[str]]:
         response = request.response()
         if request.url in seen or response is None or response.from_service_worker:
             continue
-        sizes = request.sizes()
-        moved += sizes["responseHeadersSize"] + max(sizes["responseBodySize"], 0)
+        moved += moved_by(request)
         urls.append(request.url)
     requests.clear()
     return moved, urls
@@ -252,8 +257,7 @@ def cold_and_warm(playwright, url: str, has_worker: bool) -> tuple[dict, dict, i
             page.wait_for_timeout(300)  # let the last network events arrive
             network.take()
             worker_requests.clear()
-            precache_bytes = sum(r.sizes()["responseHeadersSize"] + max(r.sizes()["responseBodySize"], 0)
-                                 for r in precache)
+            precache_bytes = sum(moved_by(request) for request in precache)
             page.reload()
             warm = measure_once(page, devtools, network, worker_requests)
             return cold, warm, precache_bytes

@@ -125,7 +125,7 @@ export function timedRuntime(ready = async () => {}) {
 
 // --- the runtime's wasm, gzipped ------------------------------------------------
 
-// The wasm (9.6 MB) travels gzipped (3.6 MB, build.json's wasm_gzip): on a host that
+// The wasm (9.6 MB) travels gzipped (3.5 MB, build.json's wasm_gzip): on a host that
 // does not compress it (Python's http.server, many object stores) it was most of a
 // first visit's bytes, and the last file to arrive. Pyodide fetches
 // pyodide.asm.wasm itself, with the global fetch, as loadPyodide starts, and has
@@ -229,6 +229,10 @@ function snapshotParts(bytes, header) {
 // this thread: a browser without workers, or the search worker. Imported only here,
 // so a checker that does not load is a refusal (the full boot), not a dead page.
 async function unpackHere(info, onProgress) {
+  const failure = cannotVerify();
+  if (failure) {
+    throw failure;
+  }
   let checker;
   try {
     checker = await import(here("./snapshot_check.js"));
@@ -344,10 +348,7 @@ function cannotVerify() {
 
 async function fetchAndCheck(build, onProgress, unpacker) {
   const info = build.snapshot;
-  const failure = cannotVerify();
-  if (failure) {
-    throw failure;
-  }
+  // Each way checks first that this browser can verify a snapshot (cannotVerify).
   const bytes = unpacker ? await unpacker.unpack(info, onProgress) : await unpackHere(info, onProgress);
   markStep("snapshot unpacked and checked");
   const header = snapshotHeader(bytes);

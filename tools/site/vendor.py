@@ -86,7 +86,7 @@ def copy_files(package: Path, wanted: dict[str, str], target: Path) -> None:
         shutil.copyfile(package / name, target / copy_name)
 
 
-# The runtime's binary, gzipped beside it: 9.6 MB -> 3.6 MB, the largest file of a
+# The runtime's binary, gzipped beside it: 9.6 MB -> 3.5 MB, the largest file of a
 # first visit to a host that does not compress (python_runtime.js fetches this one
 # and unpacks it as it streams; issue 30). The plain file stays, for a browser
 # without DecompressionStream.
