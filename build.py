@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:  # loaded by path (the tests, the benchmarks): too
     sys.path.insert(0, str(ROOT))
 
 from tools.site import pins, translations, vendor  # noqa: E402
-from tools.site.common import BuildError, copy_tree, dist_files, sha256_of  # noqa: E402
+from tools.site.common import BuildError, copy_tree, dist_files, sha256_of, stamp_pages  # noqa: E402
 from tools.site.pins import MICROPIP_WHEEL, PYODIDE_VERSION  # noqa: E402
 from tools.site.serve import DistRequestHandler, DistServer  # noqa: E402
 from tools.site.service_worker import (  # noqa: E402
@@ -119,6 +119,8 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
         snapshot_info = make_snapshot(staging, app_wheel_path)
         boot_info["snapshot"] = {key: snapshot_info[key]
                                  for key in ("path", "sha256", "gzip_sha256", "bytes", "memory_bytes", "build")}
+        # the same entry in the pages, so boot.js starts the snapshot's download before build.json is read
+        stamp_pages(staging, "snapshot", boot_info["snapshot"])
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")
     return snapshot_info

@@ -4,6 +4,7 @@ manifest, the dev server. (Needs the runtime in .cache/; the first run fetches i
 import base64
 import gzip
 import hashlib
+import html
 import importlib
 import inspect
 import io
@@ -137,6 +138,10 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     assert header["app_wheel"] == boot["app_wheel"]
     assert header["pyodide"] == boot["pyodide_version"] == site_build.PYODIDE_VERSION
     assert "pyscript_app.dom" not in header["modules"] and "jaipur_core" in header["modules"]
+    # Each page that boots carries the same entry, so boot.js starts its download before build.json is read.
+    for page in ("index.html", "embed.html"):
+        stamped = re.search(r'<html [^>]*data-snapshot="([^"]*)"', (dist / page).read_text(encoding="utf-8"))
+        assert stamped and json.loads(html.unescape(stamped.group(1))) == entry, page
     # Then Pyodide's own snapshot, 4096-aligned (its magic is the first 32-bit word).
     pyodide_part = data[site_build.SNAPSHOT_HEADER_BYTES:]
     assert int.from_bytes(pyodide_part[:4], "little") == 1886286592
@@ -175,6 +180,7 @@ def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):
     assert report["snapshot"] is None
     assert "snapshot" not in json.loads((tmp_path / "dist" / "build.json").read_text())
     assert not any(name.startswith("snapshot/") for name in report["files"])
+    assert "data-snapshot" not in (tmp_path / "dist" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_snapshot_key_follows_every_input(site_build):

@@ -116,6 +116,17 @@ async function useBootLanguage() {
   document.querySelector(".boot-error summary").textContent = WORDS["boot-details"];
   document.querySelector("[data-testid=boot-retry]").textContent = WORDS["boot-retry"];
 }
+// build.json's snapshot entry, which build.py stamps into the page (<html data-snapshot>)
+// so that its download starts a round trip before build.json is read. build.json still
+// decides: boot() restarts the worker if the two differ.
+function snapshotHint() {
+  try {
+    return JSON.parse(root.dataset.snapshot ?? "null");
+  } catch {
+    return null;
+  }
+}
+
 // Seconds the boot may wait with nothing arriving before it gives up. Counted in
 // one-second ticks of an idle main thread, so a slow machine busy compiling or
 // starting Python is never mistaken for a stalled download.
@@ -258,9 +269,14 @@ async function registerServiceWorker() {
 async function boot() {
   // Every download starts before anything else, the boot's words included (a
   // Persian or Turkish visitor's i18n.json held them back by a round trip): the
-  // snapshot's unpacking worker (its script must not wait behind the runtime's),
-  // the loader, the runtime's script and build.json. Awaited below.
-  const unpacker = SnapshotUnpacker.start();
+  // snapshot's unpacking worker (its script must not wait behind the runtime's) and,
+  // by the page's hint, the snapshot's download in it; the loader, the runtime's
+  // script and build.json. Awaited below.
+  let unpacker = SnapshotUnpacker.start();
+  const hinted = snapshotHint();
+  if (hinted) {
+    unpacker?.unpack(hinted).catch(() => {}); // answered in restoreSnapshot
+  }
   const loader = importLoader();
   loader.catch(() => {});
   importRuntimeScript();
@@ -281,10 +297,14 @@ async function boot() {
     const build = await failures.race(buildInfo);
     markStep("build.json read");
     watchdog.progress();
+    if (unpacker && !(build.snapshot && unpacker.unpacks(build.snapshot))) {
+      // this page came from another build than build.json (a host's cache), or that build has no snapshot
+      unpacker.stop();
+      unpacker = build.snapshot ? SnapshotUnpacker.start() : null;
+    }
     if (build.snapshot) {
       unpacker?.unpack(build.snapshot, watchdog.progress).catch(() => {}); // answered in restoreSnapshot
     }
-    failures.watch(requireFiles(build.runtime_files));
     const loadPyodide = await failures.race(loader);
     markStep("loader imported");
 

@@ -55,11 +55,9 @@ export async function fetchJson(path) {
   return (await fetchOk(path, { cache: "no-cache" })).json();
 }
 
-// Pyodide hangs, or only logs a warning, when some of its files are missing
-// (a 404 for pyodide.asm.wasm leaves loadPyodide pending forever). So every
-// file a boot path needs (build.json lists them) is checked with a HEAD request,
-// in parallel with the loading itself: a missing file becomes a message that
-// names it, at no cost in time when all is well.
+// The full path's wheels, each checked with a HEAD request beside the load (Pyodide
+// only logs a warning when one is missing): a missing one becomes a message that
+// names it. The runtime's files are watched as they arrive instead (withRuntimeFetch).
 export function requireFiles(paths) {
   return Promise.all(paths.map((path) => fetchOk(path, { method: "HEAD", cache: "no-cache" })));
 }
@@ -123,48 +121,67 @@ export function timedRuntime(ready = async () => {}) {
   };
 }
 
-// --- the runtime's wasm, gzipped ------------------------------------------------
+// --- the runtime's files, watched; its wasm, gzipped ---------------------------
 
-// The wasm (9.6 MB) travels gzipped (3.5 MB, build.json's wasm_gzip): on a host that
-// does not compress it (Python's http.server, many object stores) it was most of a
-// first visit's bytes, and the last file to arrive. Pyodide fetches
-// pyodide.asm.wasm itself, with the global fetch, as loadPyodide starts, and has
-// no hook to be handed a response: so while loadPyodide runs, and for that one
-// URL only, fetch answers with the gzip file unpacked as it streams, which the
-// browser compiles as it arrives as it would the plain file. A host that unpacks
-// .gz files on the way (Content-Encoding: gzip) sends the wasm itself: passed on
-// as it is. Without DecompressionStream (or a build.json from before), Pyodide
-// fetches the plain file.
-export async function withPackedWasm(build, load) {
-  if (!build?.wasm_gzip || !globalThis.DecompressionStream) {
-    return load();
-  }
-  const plainURL = here("./pyodide/pyodide.asm.wasm");
+// Pyodide fetches its files (the wasm, the standard library, the lock file) itself,
+// with the global fetch, as loadPyodide starts, and has no hook to be handed a
+// response. So while loadPyodide runs, the global fetch is wrapped, for those URLs
+// only (withRuntimeFetch):
+//
+// - A file that does not arrive (an HTTP error, no connection) ends the load with a
+//   BootError that names it. Pyodide hangs, or only logs a warning, when one of its
+//   files is missing (a 404 for the wasm leaves loadPyodide pending forever). The
+//   page used to ask for each file with a HEAD request beside the load: five
+//   requests that held the big downloads back by 100 ms, behind a browser's six
+//   connections to an HTTP/1.1 host (issue 30). The responses Pyodide gets say the
+//   same, at no cost.
+// - The wasm (9.6 MB) travels gzipped (3.5 MB, build.json's wasm_gzip): on a host
+//   that does not compress it (Python's http.server, many object stores) it was most
+//   of a first visit's bytes, and the last file to arrive. Its URL is answered with
+//   the gzip file unpacked as it streams, which the browser compiles as it arrives as
+//   it would the plain file. A host that unpacks .gz files on the way
+//   (Content-Encoding: gzip) sends the wasm itself: passed on as it is. Without
+//   DecompressionStream (or from a build.json from before), Pyodide gets the plain file.
+const PLAIN_WASM = "pyodide/pyodide.asm.wasm";
+
+export async function withRuntimeFetch(build, load) {
+  const packed = build?.wasm_gzip && globalThis.DecompressionStream ? build.wasm_gzip : null;
+  const watched = new Map([PLAIN_WASM, ...(build?.runtime_files ?? [])].map((path) => [here(path), path]));
+  let fail;
+  const missing = new Promise((_, reject) => (fail = reject));
   const nativeFetch = globalThis.fetch;
-  const restore = () => {
-    if (globalThis.fetch === packedFetch) {
-      globalThis.fetch = nativeFetch;
-    }
-  };
-  function packedFetch(resource, options) {
-    if (String(resource instanceof Request ? resource.url : resource) !== plainURL) {
+  function runtimeFetch(resource, options) {
+    const path = watched.get(String(resource instanceof Request ? resource.url : resource));
+    if (path === undefined) {
       return nativeFetch(resource, options);
     }
-    restore();
-    return nativeFetch(here(build.wasm_gzip)).then(asWasm);
+    const sent = path === PLAIN_WASM && packed ? packed : path;
+    return nativeFetch(sent === path ? resource : here(sent), sent === path ? options : undefined).then(
+      (response) => {
+        if (!response.ok) {
+          fail(new BootError(`Could not download ${sent} (HTTP ${response.status}).`));
+        }
+        return sent === packed ? asWasm(response) : response;
+      },
+      (error) => {
+        fail(new BootError(`Could not download ${sent}: ${error.message}`));
+        throw error;
+      },
+    );
   }
-  globalThis.fetch = packedFetch;
+  globalThis.fetch = runtimeFetch;
   try {
-    return await load();
+    return await Promise.race([load(), missing]);
   } finally {
-    restore();
+    if (globalThis.fetch === runtimeFetch) {
+      globalThis.fetch = nativeFetch;
+    }
   }
 }
 
 // The gzip file's response as the wasm's: unpacked (unless the host did), typed
 // application/wasm for WebAssembly.instantiateStreaming. One that is not ok is
-// handed on as it is (Pyodide then fails as on a missing wasm, and the page's
-// HEAD check names the file).
+// handed on as it is (withRuntimeFetch has already ended the load, naming the file).
 async function asWasm(response) {
   if (!response.ok) {
     return response;
@@ -183,8 +200,11 @@ async function asWasm(response) {
 
 export async function loadRuntime(loadPyodide, build) {
   try {
-    return await withPackedWasm(build, () => loadPyodide(runtimeOptions(timedRuntime())));
+    return await withRuntimeFetch(build, () => loadPyodide(runtimeOptions(timedRuntime())));
   } catch (error) {
+    if (error instanceof BootError) {
+      throw error; // one of its files is missing, named
+    }
     throw new BootError(`Could not start the Python runtime: ${error.message}`, error.stack);
   }
 }
@@ -268,7 +288,7 @@ export class SnapshotUnpacker {
 
   constructor() {
     this.failure = null;
-    this.started = false;
+    this.asked = null; // the snapshot's entry the worker was sent
     this.onProgress = () => {};
     try {
       // snapshot_check.js as a module worker (one that does not load is a worker
@@ -304,18 +324,29 @@ export class SnapshotUnpacker {
   // worker. The page calls it as soon as it has read build.json (the download
   // then starts before the loader is imported); restoreSnapshot's call gets the
   // same answer.
-  unpack(info, onProgress) {
+  // The page may call it earlier still, with the entry build.py stamped into it
+  // (boot.js: snapshotHint), and again with build.json's.
+  unpack(info, onProgress = () => {}) {
     const failure = this.failure ?? cannotVerify();
     if (failure) {
       return Promise.reject(failure);
     }
+    if (!this.unpacks(info)) {
+      return Promise.reject(new SnapshotRefused(`its worker unpacks another one (${this.asked.path})`));
+    }
     this.onProgress = onProgress;
-    if (!this.started) {
-      this.started = true;
+    if (!this.asked) {
+      this.asked = info;
       const { path, bytes, sha256, gzip_sha256: gzipSha256 } = info;
       this.worker.postMessage({ start: { url: here(path), bytes, sha256, gzip_sha256: gzipSha256 } });
     }
     return this.result;
+  }
+
+  // Whether unpack(info) would answer for this entry: nothing asked yet, or the same file.
+  unpacks(info) {
+    const same = (key) => this.asked[key] === info?.[key];
+    return !this.asked || ["path", "bytes", "sha256", "gzip_sha256"].every(same);
   }
 
   // Ends the worker: the snapshot is in (or refused), or the boot does not use one.
@@ -460,10 +491,13 @@ export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestor
   let pyodide;
   try {
     const { memory, ready } = memoryForPyodide(snapshot, build.snapshot);
-    pyodide = await withPackedWasm(build, () =>
+    pyodide = await withRuntimeFetch(build, () =>
       loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(ready), ...noLockFile(build) })));
   } catch (error) {
-    throw error instanceof SnapshotRefused ? error : new SnapshotRefused(`the runtime refused it: ${error.message}`);
+    if (error instanceof SnapshotRefused || error instanceof BootError) {
+      throw error; // a BootError: a runtime's file is missing, which the full path needs too
+    }
+    throw new SnapshotRefused(`the runtime refused it: ${error.message}`);
   }
   onRestored();
   try {

@@ -125,9 +125,11 @@ def not_found(route):
         ("**/pyodide/pyodide.mjs", r"pyodide/pyodide\.mjs", MISSING_FILE_NOISE + r"|pyodide/pyodide\.mjs"),
         ("**/pyodide/pyodide.asm.wasm.gz", r"Could not download pyodide/pyodide\.asm\.wasm\.gz \(HTTP 404\)",
          PYODIDE_CRASH_NOISE),
-        ("**/pyodide/python_stdlib.zip", r"python_stdlib\.zip", PYODIDE_CRASH_NOISE),
+        ("**/pyodide/python_stdlib.zip", r"Could not download pyodide/python_stdlib\.zip \(HTTP 404\)",
+         PYODIDE_CRASH_NOISE),
+        ("**/pyodide/pyodide.asm.mjs", r"pyodide/pyodide\.asm\.mjs", MISSING_FILE_NOISE + r"|pyodide\.asm\.mjs"),
     ],
-    ids=["app-wheel", "micropip-wheel", "build-json", "pyodide-mjs", "pyodide-wasm", "stdlib"],
+    ids=["app-wheel", "micropip-wheel", "build-json", "pyodide-mjs", "pyodide-wasm", "stdlib", "runtime-script"],
 )
 def test_a_missing_file_shows_the_error_box(page, wait_for_boot, browser_guard, missing, message_pattern, noise):
     browser_guard.expect_error(noise)

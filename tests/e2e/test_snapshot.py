@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import html
 import json
+import re
 import shutil
 import threading
 
@@ -78,9 +80,13 @@ def test_the_snapshot_boots_and_a_round_is_played(snapshot_dist, serve, open_pag
     page = open_page()
     requested = []
     page.on("request", lambda request: requested.append(request.url))
-    gets = []
+    gets, heads = [], []
     page.on("request", lambda request: request.method == "GET" and gets.append(request.url.rsplit("/", 1)[-1]))
+    page.on("request", lambda request: request.method == "HEAD" and heads.append(request.url))
     assert boot(page, serve(snapshot_dist) + FAST, wait_for_boot) == "snapshot"
+    # the runtime's files are checked as they arrive, not asked for twice (HEAD requests
+    # held the big downloads back behind the browser's six connections: issue 30)
+    assert heads == [], heads
     # nor a wheel: the game's files travel with the snapshot
     assert not any(url.endswith(".whl") for url in requested), requested
     # each of the runtime's big files once, the wasm gzipped (never the plain one);
@@ -182,6 +188,66 @@ def test_a_snapshot_checker_that_does_not_load_boots_the_full_way(
     reason = "its worker failed" if workers else "its checker did not load"
     assert any("snapshot not used" in note and reason in note for note in notes), notes
     assert play_moves(page, 1)["phase"] == "play"
+
+
+def test_the_snapshot_is_asked_for_before_build_json_is_read(snapshot_dist, serve, open_page, wait_for_boot):
+    """build.py stamps the snapshot's entry into the page (<html data-snapshot>): the
+    worker starts its download while build.json is still on the way (held back here)."""
+    page = open_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
+    held = []
+    page.route("**/build.json", lambda route: held.append(route))
+    page.goto(serve(snapshot_dist) + FAST)
+    for _ in range(400):
+        if "jaipur.snapshot.gz" in requested:
+            break
+        page.wait_for_timeout(25)
+    assert held and "jaipur.snapshot.gz" in requested, requested
+    held[0].continue_()
+    assert wait_for_boot(page) == "ready"
+    assert page.locator("html").get_attribute("data-boot") == "snapshot"
+    assert requested.count("jaipur.snapshot.gz") == 1, requested
+
+
+def stamped_snapshot(dist, change) -> None:
+    """Change the snapshot entry stamped into index.html (as a host's cache might serve the
+    page of another build beside this build's build.json)."""
+    page = dist / "index.html"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'data-snapshot="([^"]*)"', text)
+    entry = json.loads(html.unescape(found.group(1)))
+    change(entry)
+    stamped = html.escape(json.dumps(entry), quote=True)
+    page.write_text(text[:found.start(1)] + stamped + text[found.end(1):], encoding="utf-8")
+
+
+def another_build(entry):
+    entry.update(path="snapshot/0123456789abcdef/jaipur.snapshot.gz", sha256="0" * 64, gzip_sha256="1" * 64)
+
+
+def test_a_page_from_another_build_than_build_json_boots_from_build_json_s_snapshot(
+    dist_copy, serve, open_page, wait_for_boot, browser_guard
+):
+    """The page's stamp only starts the download early: build.json decides which snapshot
+    is used. The stale one is dropped (it may have been asked for: a 404 here)."""
+    browser_guard.expect_error(MISSING_FILE_NOISE)
+    stamped_snapshot(dist_copy, another_build)
+    page = open_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    assert boot(page, serve(dist_copy) + FAST, wait_for_boot) == "snapshot"
+    path = boot_info(dist_copy)["snapshot"]["path"]
+    assert [url for url in requested if url.endswith(path)] != [], requested
+
+
+def test_a_build_json_without_a_snapshot_boots_the_full_way_whatever_the_page_says(
+    dist_copy, serve, open_page, wait_for_boot
+):
+    info = boot_info(dist_copy)
+    del info["snapshot"]
+    (dist_copy / "build.json").write_text(json.dumps(info))
+    assert boot(open_page(), serve(dist_copy) + FAST, wait_for_boot) == "full"
 
 
 @pytest.fixture(scope="module")

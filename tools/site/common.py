@@ -4,6 +4,7 @@ running a tool, hashing, copying, and the cache's write-once folders."""
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import subprocess
 import tempfile
@@ -46,6 +47,21 @@ def copy_tree(source: Path, target: Path) -> None:
             destination = target / path.relative_to(source)
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, destination)
+
+
+PAGES = ("index.html", "embed.html")  # the pages that boot the game (boot.js)
+
+
+def stamp_pages(staging: Path, name: str, value: object) -> None:
+    """`value` as JSON into each page's <html data-`name`>, which boot.js reads before any fetch."""
+    from html import escape
+
+    attribute = escape(json.dumps(value, ensure_ascii=False), quote=True)
+    for page in PAGES:
+        path = staging / page
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            path.write_text(text.replace("<html ", f'<html data-{name}="{attribute}" ', 1), encoding="utf-8")
 
 
 def dist_files(folder: Path) -> list[str]:

@@ -9,7 +9,7 @@ import importlib.util
 import json
 from pathlib import Path
 
-from .common import ROOT
+from .common import ROOT, stamp_pages
 
 
 @functools.lru_cache(maxsize=1)
@@ -49,12 +49,5 @@ def write_translated_web(staging: Path, source_root: Path) -> None:
 def write_language_choice(staging: Path) -> None:
     """languages.boot_choice() into each page's <html data-languages>: boot.js picks the boot
     screen's language from it, so the choice is defined once (languages.py) and read before any fetch."""
-    from html import escape
-
     from pyscript_app.languages import boot_choice
-    attribute = escape(json.dumps(boot_choice(), ensure_ascii=False), quote=True)
-    for page in ("index.html", "embed.html"):
-        path = staging / page
-        if path.is_file():
-            text = path.read_text(encoding="utf-8")
-            path.write_text(text.replace("<html ", f'<html data-languages="{attribute}" ', 1), encoding="utf-8")
+    stamp_pages(staging, "languages", boot_choice())
