@@ -7,8 +7,11 @@
 //            "compiled": [names imported after the restore], "files_output": path,
 //            "prepared": ["module:function", ...] called after the imports}
 //
-// micropip installs the game wheel (so micropip stays the installer), the listed
-// modules are imported, and the interpreter's memory is written to `output`.
+// micropip installs the game wheel (so micropip stays the installer) in an
+// interpreter of its own. A second one, whose memory becomes the snapshot, gets
+// the files the install wrote (as the page writes them back), imports the listed
+// modules and calls the prepared functions; its free memory is zeroed and its
+// memory written to `output`.
 // A snapshot holds memory, not the file system: every file the install wrote
 // is written to `files_output` (JSON: {"site_packages": dir, "files": [[path
 // under it, base64], ...]}), and build.py packs them with the snapshot, so the
@@ -29,70 +32,97 @@ const runtime = resolve(job.runtime) + "/";
 const { loadPyodide } = await import(pathToFileURL(runtime + "pyodide.mjs").href);
 
 const quiet = () => {};
-const pyodide = await loadPyodide({ indexURL: runtime, _makeSnapshot: true, stdout: quiet, stderr: quiet });
-const before = pyodide.runPython("import sys; sorted(sys.modules)").toJs();
-await pyodide.loadPackage(resolve(job.micropip), { messageCallback: quiet });
-const wheelPath = "/tmp/" + basename(job.app_wheel);
-pyodide.FS.writeFile(wheelPath, readFileSync(job.app_wheel));
-const micropip = pyodide.pyimport("micropip");
-const scratch = pyodide.toPy({}); // a namespace of its own: nothing left in __main__
-// ("//lib/..." from sysconfig here: one leading slash, as the page's paths have)
-const sitePackages = pyodide
-  .runPython("import sysconfig; sysconfig.get_path('purelib')", { globals: scratch })
-  .replace(/^\/+/, "/");
-scratch.destroy();
-const installedBefore = new Set(pyodide.FS.readdir(sitePackages));
-await micropip.install.callKwargs("emfs:" + wheelPath, { deps: false });
-micropip.destroy();
-pyodide.FS.unlink(wheelPath);
-const compiler = pyodide.toPy({ names: job.compiled });
-pyodide.runPython(`
+
+// Every file under the entries an install added to site-packages, in a fixed order.
+function filesOf(pyodide, path, relative) {
+  if (!pyodide.FS.isDir(pyodide.FS.stat(path).mode)) {
+    return [[relative, Buffer.from(pyodide.FS.readFile(path)).toString("base64")]];
+  }
+  const children = pyodide.FS.readdir(path).filter((name) => name !== "." && name !== "..").sort();
+  return children.flatMap((name) => filesOf(pyodide, `${path}/${name}`, `${relative}/${name}`));
+}
+
+// The install, in an interpreter of its own: what micropip wrote (and the bytecode
+// of the modules imported after the restore). The snapshot's interpreter then
+// never runs micropip: the memory the install used and freed (its archive, its
+// modules, dropped before the snapshot) would travel in the snapshot as garbage
+// that does not compress, for the page to download and unpack (issue 30).
+async function install() {
+  const pyodide = await loadPyodide({ indexURL: runtime, stdout: quiet, stderr: quiet });
+  await pyodide.loadPackage(resolve(job.micropip), { messageCallback: quiet });
+  const wheelPath = "/tmp/" + basename(job.app_wheel);
+  pyodide.FS.writeFile(wheelPath, readFileSync(job.app_wheel));
+  const micropip = pyodide.pyimport("micropip");
+  // ("//lib/..." from sysconfig here: one leading slash, as the page's paths have)
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')").replace(/^\/+/, "/");
+  const installedBefore = new Set(pyodide.FS.readdir(sitePackages));
+  await micropip.install.callKwargs("emfs:" + wheelPath, { deps: false });
+  micropip.destroy();
+  const compiler = pyodide.toPy({ names: job.compiled });
+  pyodide.runPython(`
 import importlib.util, py_compile
 for name in names:
     py_compile.compile(importlib.util.find_spec(name).origin, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 `, { globals: compiler });
-compiler.destroy();
+  compiler.destroy();
+  const installed = pyodide.FS.readdir(sitePackages).filter((name) => !installedBefore.has(name)).sort();
+  return { sitePackages, files: installed.flatMap((name) => filesOf(pyodide, `${sitePackages}/${name}`, name)) };
+}
 
-// Every file under the entries the game's install added to site-packages, in a fixed order.
-function filesOf(path, relative) {
-  if (!pyodide.FS.isDir(pyodide.FS.stat(path).mode)) {
-    return [[relative, Buffer.from(pyodide.FS.readFile(path)).toString("base64")]];
-  }
-  const children = pyodide.FS.readdir(path).filter((name) => name !== "." && name !== "..").sort();
-  return children.flatMap((name) => filesOf(`${path}/${name}`, `${relative}/${name}`));
-}
-const installed = pyodide.FS.readdir(sitePackages).filter((name) => !installedBefore.has(name)).sort();
-const files = installed.flatMap((name) => filesOf(`${sitePackages}/${name}`, name));
+const { sitePackages, files } = await install();
 writeFileSync(job.files_output, JSON.stringify({ site_packages: sitePackages, files }));
-// The installer's modules (micropip and what it imported, e.g. pyodide.http)
-// hold JavaScript functions: drop every module the install brought in, so no
-// Python object refers to a JS object, and forget the loader's record of
-// loaded packages, which a snapshot must carry empty.
-pyodide.globals.set("_modules_before", pyodide.toPy(before));
-pyodide.runPython(`
-import gc, sys
-for _name in set(sys.modules) - set(_modules_before):
-    del sys.modules[_name]
-    _parent, _, _child = _name.rpartition(".")
-    if _parent in sys.modules:  # a package keeps its submodules as attributes
-        sys.modules[_parent].__dict__.pop(_child, None)
-del _modules_before, _name, _parent, _child
-gc.collect()
-`);
-for (const name of Object.keys(pyodide.loadedPackages)) {
-  delete pyodide.loadedPackages[name];
+
+// The snapshot's interpreter: the installed files written as the page writes them
+// back, then the listed modules imported and the prepared functions called.
+const pyodide = await loadPyodide({ indexURL: runtime, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+for (const [path, text] of files) {
+  const full = `${sitePackages}/${path}`;
+  pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+  pyodide.FS.writeFile(full, Buffer.from(text, "base64"));
 }
+// (a listing of site-packages taken before the files were written is forgotten, as
+// the page does: importlib.invalidate_caches() would import importlib.metadata)
+const scratch = pyodide.toPy({}); // a namespace of its own: nothing left in __main__
 pyodide.runPython(`
-import importlib, json
+import gc, importlib, json, sys
+_ = [finder.invalidate_caches() for path, finder in list(sys.path_importer_cache.items())
+     if path.startswith(${JSON.stringify(sitePackages)}) and hasattr(finder, "invalidate_caches")]
 for name in json.loads(${JSON.stringify(JSON.stringify(job.modules))}):
     importlib.import_module(name)
 # what the page would read from its files at start-up, read once here (e.g. the catalogs)
 for name in json.loads(${JSON.stringify(JSON.stringify(job.prepared ?? []))}):
     module, _, function = name.partition(":")
     getattr(importlib.import_module(module), function)()
-del importlib, json, name
-`);
+gc.collect()
+`, { globals: scratch });
+scratch.destroy();
+
+// Memory the interpreter used and freed (the imports' source text and syntax trees,
+// say) still holds what was there, which compresses badly: zero it, so the page
+// downloads and unpacks less (issue 30). Every free block of the allocator (dlmalloc)
+// is taken, filled with zeros and given back; the footprint limit keeps the memory
+// from growing meanwhile (malloc then returns 0), and is lifted again before the
+// snapshot is made.
+function zeroFreeMemory(module) {
+  const limit = module._malloc_footprint_limit(); // 0 (none): -1 sets that again
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const taken = [];
+  for (let size = 1 << 24; size >= 8; size >>= 1) {
+    for (let at = module._malloc(size); at !== 0; at = module._malloc(size)) {
+      module.HEAPU8.fill(0, at, at + size);
+      taken.push(at);
+    }
+  }
+  for (const at of taken) {
+    module._free(at);
+  }
+  module._malloc_set_footprint_limit(limit === 0 ? -1 : limit);
+  if (module._malloc_footprint_limit() !== limit) {
+    throw new Error("the allocator's footprint limit was not restored");
+  }
+}
+zeroFreeMemory(pyodide._module);
 const snapshot = pyodide.makeMemorySnapshot();
 // Check what the snapshot records of the JS side (Pyodide's layout: a JSON text
 // at byte 48 whose length is the third 32-bit word): every slot must be empty.
