@@ -47,6 +47,7 @@ from tools.site.snapshot import (  # noqa: E402
     make_snapshot,
     read_snapshot_files,
     read_snapshot_header,
+    read_snapshot_memory,
     snapshot_key,
 )
 from tools.site.vendor import PACKED_WASM, PYODIDE_RUNTIME_FILES  # noqa: E402
@@ -57,7 +58,7 @@ __all__ = [
     "ROOT", "DIST", "WEB", "BuildError", "Project", "DistServer", "DistRequestHandler", "MICROPIP_WHEEL",
     "NOT_PRECACHED", "PYODIDE_RUNTIME_FILES", "PYODIDE_VERSION", "SNAPSHOT_HEADER_BYTES",
     "SW_MANIFEST_PLACEHOLDER", "build", "copy_tree", "dist_files", "main", "pins", "read_snapshot_files",
-    "read_snapshot_header", "snapshot_key", "wheel_bytes",
+    "read_snapshot_header", "read_snapshot_memory", "snapshot_key", "wheel_bytes",
 ]
 
 DIST = ROOT / "dist"

@@ -18,7 +18,7 @@ import zipfile
 
 import pytest
 
-from tools.site import snapshot_modules
+from tools.site import snapshot, snapshot_modules
 
 
 @pytest.fixture(scope="module")
@@ -142,6 +142,12 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     for page in ("index.html", "embed.html"):
         stamped = re.search(r'<html [^>]*data-snapshot="([^"]*)"', (dist / page).read_text(encoding="utf-8"))
         assert stamped and json.loads(html.unescape(stamped.group(1))) == entry, page
+    # Pyodide's snapshot is stored without its long runs of zero pages, the header says which pages are kept.
+    memory, stored_end = site_build.read_snapshot_memory(data)
+    assert len(memory) == header["pyodide_bytes"] == entry["memory_bytes"]
+    assert header["pyodide_runs"] == snapshot.kept_pages(memory)
+    kept = snapshot.stored_pages(memory, header["pyodide_runs"])
+    assert data[site_build.SNAPSHOT_HEADER_BYTES:stored_end] == kept and len(kept) < len(memory) * 0.7
     # Then Pyodide's own snapshot, 4096-aligned (its magic is the first 32-bit word).
     pyodide_part = data[site_build.SNAPSHOT_HEADER_BYTES:]
     assert int.from_bytes(pyodide_part[:4], "little") == 1886286592
@@ -173,6 +179,29 @@ def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(buil
     boot_js = (dist / "python_runtime.js").read_text()  # boot.js and ai_worker.js restore with it
     restore = boot_js[boot_js.index("async function restoreSnapshot"):boot_js.index("// --- the full path")]
     assert "app_wheel" not in restore and "unpackArchive" not in restore and "sysconfig" not in restore
+
+
+PAGE = snapshot.PAGE_BYTES
+LONG = snapshot.ZERO_RUN_PAGES
+
+
+@pytest.mark.parametrize(("pages", "runs"), [
+    ("", []),
+    ("x", [[0, 1]]),
+    ("0" * LONG, []),
+    ("0" * (LONG - 1), [[0, LONG - 1]]),  # a short run of zero pages is kept
+    ("x" + "0" * LONG + "xx", [[0, 1], [LONG + 1, 2]]),
+    ("x" + "0" * (LONG - 1) + "x", [[0, LONG + 1]]),
+    ("xx" + "0" * (LONG + 3), [[0, 2]]),
+    ("0" * LONG + "x" + "0" * 2, [[LONG, 3]]),
+])
+def test_a_snapshot_keeps_its_pages_but_long_runs_of_zero_pages_and_gets_them_back(pages, runs):
+    for short_end in (0, PAGE - 100):  # Pyodide's snapshot need not end on a whole page
+        memory = b"".join(bytes(PAGE) if page == "0" else b"\x07" * PAGE for page in pages)
+        memory = memory[:len(memory) - short_end] if memory else memory
+        assert snapshot.kept_pages(memory) == runs
+        stored = snapshot.stored_pages(memory, runs)
+        assert snapshot.with_zero_pages(stored, runs, len(memory)) == (memory, len(stored))
 
 
 def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):

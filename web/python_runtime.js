@@ -9,13 +9,6 @@
 
 export const here = (path) => new URL(path, import.meta.url).href;
 
-// build.py's snapshot envelope: this magic, a JSON header padded to 4096 bytes,
-// then Pyodide's snapshot (header.pyodide_bytes), then the installed files: a JSON
-// index (header.file_index_bytes) of [path under header.site_packages, size] and
-// their bytes in that order.
-const SNAPSHOT_MAGIC = "JAIPUR-SNAPSHOT\n";
-const SNAPSHOT_HEADER_BYTES = 4096;
-
 export class BootError extends Error {
   constructor(message, detail = "") {
     super(message);
@@ -211,40 +204,6 @@ export async function loadRuntime(loadPyodide, build) {
 
 // --- the snapshot path ---------------------------------------------------------
 
-function snapshotHeader(bytes) {
-  const text = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER_BYTES));
-  if (!text.startsWith(SNAPSHOT_MAGIC)) {
-    throw new SnapshotRefused("not a Jaipur snapshot");
-  }
-  try {
-    return JSON.parse(text.slice(SNAPSHOT_MAGIC.length));
-  } catch {
-    throw new SnapshotRefused("unreadable header");
-  }
-}
-
-// The envelope's parts: Pyodide's snapshot and the files to write back.
-function snapshotParts(bytes, header) {
-  const memoryEnd = SNAPSHOT_HEADER_BYTES + header.pyodide_bytes;
-  const indexEnd = memoryEnd + header.file_index_bytes;
-  let index;
-  try {
-    index = JSON.parse(new TextDecoder().decode(bytes.subarray(memoryEnd, indexEnd)));
-  } catch {
-    throw new SnapshotRefused("unreadable file index");
-  }
-  const files = [];
-  let at = indexEnd;
-  for (const [path, size] of index) {
-    files.push({ path: `${header.site_packages}/${path}`, data: bytes.subarray(at, at + size) });
-    at += size;
-  }
-  if (at !== bytes.length) {
-    throw new SnapshotRefused("its files do not fill it");
-  }
-  return { memory: bytes.subarray(SNAPSHOT_HEADER_BYTES, memoryEnd), files, sitePackages: header.site_packages };
-}
-
 // The same download and checks as the unpacking worker's (snapshot_check.js), on
 // this thread: a browser without workers, or the search worker. Imported only here,
 // so a checker that does not load is a refusal (the full boot), not a dead page.
@@ -309,7 +268,7 @@ export class SnapshotUnpacker {
         } else if (data.refused) {
           reject(new SnapshotRefused(data.refused));
         } else {
-          resolve(data.bytes);
+          resolve(data.snapshot);
         }
       };
       this.worker.onerror = (event) => {
@@ -380,16 +339,18 @@ function cannotVerify() {
 async function fetchAndCheck(build, onProgress, unpacker) {
   const info = build.snapshot;
   // Each way checks first that this browser can verify a snapshot (cannotVerify).
-  const bytes = unpacker ? await unpacker.unpack(info, onProgress) : await unpackHere(info, onProgress);
+  const { header, memory, files } = unpacker
+    ? await unpacker.unpack(info, onProgress)
+    : await unpackHere(info, onProgress);
   markStep("snapshot unpacked and checked");
-  const header = snapshotHeader(bytes);
   const expected = { build: info.build, app_wheel: build.app_wheel, pyodide: build.pyodide_version };
   for (const [key, value] of Object.entries(expected)) {
     if (header[key] !== value) {
       throw new SnapshotRefused(`made for another build (${key} ${header[key]}, this build has ${value})`);
     }
   }
-  return snapshotParts(bytes, header);
+  const sitePackages = header.site_packages;
+  return { memory, files: files.map(({ path, data }) => ({ path: `${sitePackages}/${path}`, data })), sitePackages };
 }
 
 // The game's files, as the install wrote them: the restored interpreter has the

@@ -16,6 +16,75 @@
 // the unpacked envelope when the host unpacked it. Every error it throws is a
 // refusal and says why (the caller then boots the full way).
 
+// build.py's envelope (tools/site/snapshot.py): this magic, a JSON header padded to
+// 4096 bytes, then Pyodide's snapshot without its long runs of zero pages (its
+// stack's and heap's unused parts, 14 of its 31 MB: header.pyodide_runs lists the
+// [first page, page count] of the 4096-byte pages kept, header.pyodide_bytes is its
+// whole size), then the installed files: a JSON index (header.file_index_bytes) of
+// [path under header.site_packages, size] and their bytes in that order.
+// unpackedEnvelope(bytes) reads it back: {header, memory (Pyodide's snapshot, its
+// zero pages put back), files: [{path, data}]}. The zero pages are left out of the
+// file because gunzipping them took a third of the unpacking (issue 30).
+const SNAPSHOT_MAGIC = "JAIPUR-SNAPSHOT\n";
+const SNAPSHOT_HEADER_BYTES = 4096;
+const PAGE_BYTES = 4096;
+
+function envelopeHeader(bytes) {
+  const text = new TextDecoder().decode(bytes.subarray(0, SNAPSHOT_HEADER_BYTES));
+  if (!text.startsWith(SNAPSHOT_MAGIC)) {
+    throw new Error("not a Jaipur snapshot");
+  }
+  try {
+    return JSON.parse(text.slice(SNAPSHOT_MAGIC.length));
+  } catch {
+    throw new Error("unreadable header");
+  }
+}
+
+// Pyodide's snapshot with its zero pages put back; `end`: where its stored pages end.
+function withZeroPages(bytes, header) {
+  const size = header.pyodide_bytes;
+  if (!Number.isSafeInteger(size) || size <= 0 || !Array.isArray(header.pyodide_runs)) {
+    throw new Error("its header does not say where its memory is");
+  }
+  const memory = new Uint8Array(size);
+  let at = SNAPSHOT_HEADER_BYTES;
+  let filled = 0; // the end of the previous run, in the memory
+  for (const [first, count] of header.pyodide_runs) {
+    const start = first * PAGE_BYTES;
+    const stop = Math.min((first + count) * PAGE_BYTES, size);
+    if (!Number.isSafeInteger(start) || start < filled || !(stop > start) || at + stop - start > bytes.length) {
+      throw new Error("its memory's pages do not fit it");
+    }
+    memory.set(bytes.subarray(at, at + stop - start), start);
+    at += stop - start;
+    filled = stop;
+  }
+  return { memory, end: at };
+}
+
+export function unpackedEnvelope(bytes) {
+  const header = envelopeHeader(bytes);
+  const { memory, end } = withZeroPages(bytes, header);
+  const indexEnd = end + header.file_index_bytes;
+  let index;
+  try {
+    index = JSON.parse(new TextDecoder().decode(bytes.subarray(end, indexEnd)));
+  } catch {
+    throw new Error("unreadable file index");
+  }
+  const files = [];
+  let at = indexEnd;
+  for (const [path, size] of index) {
+    files.push({ path, data: bytes.subarray(at, at + size) });
+    at += size;
+  }
+  if (at !== bytes.length) {
+    throw new Error("its files do not fill it");
+  }
+  return { header, memory, files };
+}
+
 export async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -104,8 +173,9 @@ export async function checkedSnapshot(body, entry) {
   return bytes;
 }
 
-// The snapshot downloaded from url and checked: onChunk() is called as each part
-// of the body arrives (the page's boot watchdog), onEnd() once it has all arrived.
+// The snapshot downloaded from url, checked and unpacked (unpackedEnvelope): onChunk()
+// is called as each part of the body arrives (the page's boot watchdog), onEnd() once
+// it has all arrived.
 export async function downloadedSnapshot(url, entry, { onChunk = () => {}, onEnd = () => {} } = {}) {
   let response;
   try {
@@ -123,7 +193,7 @@ export async function downloadedSnapshot(url, entry, { onChunk = () => {}, onEnd
     },
     flush: onEnd,
   }));
-  return checkedSnapshot(counted, entry);
+  return unpackedEnvelope(await checkedSnapshot(counted, entry));
 }
 
 // As the unpacking worker, it downloads the snapshot itself: the page's thread,
@@ -133,8 +203,8 @@ export async function downloadedSnapshot(url, entry, { onChunk = () => {}, onEnd
 //   {start: {url, bytes, sha256, gzip_sha256}}   build.json's entry for the snapshot
 //
 // and gets back {progress: true} now and then while it downloads (for the boot's
-// watchdog), {downloaded: true} once it has, then {bytes: Uint8Array} (the
-// envelope, transferred) or {refused: why}. Only in the worker of that name: the
+// watchdog), {downloaded: true} once it has, then {snapshot: {header, memory, files}}
+// (unpackedEnvelope's, its buffers transferred) or {refused: why}. Only in the worker of that name: the
 // search worker imports this file too.
 const PROGRESS_EVERY_MS = 250;
 
@@ -152,11 +222,12 @@ function serveAsUnpacker() {
       }
     };
     try {
-      const bytes = await downloadedSnapshot(data.start.url, data.start, {
+      const snapshot = await downloadedSnapshot(data.start.url, data.start, {
         onChunk,
         onEnd: () => self.postMessage({ downloaded: true }),
       });
-      self.postMessage({ bytes }, [bytes.buffer]);
+      const buffers = new Set([snapshot.memory.buffer, ...snapshot.files.map((file) => file.data.buffer)]);
+      self.postMessage({ snapshot }, [...buffers]);
     } catch (error) {
       self.postMessage({ refused: error.message });
     } finally {

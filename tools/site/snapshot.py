@@ -23,15 +23,55 @@ from .common import CACHE, ROOT, BuildError, cached_folder, run, sha256_of
 
 SNAPSHOT_MAKER = ROOT / "tools" / "make_snapshot.mjs"
 # Bumped when the envelope below or what goes into a snapshot changes.
-SNAPSHOT_FORMAT = 2
+SNAPSHOT_FORMAT = 3
 # The envelope: this magic, then a JSON header padded with spaces to 4096 bytes,
-# then Pyodide's own snapshot (4096 keeps it aligned for its Uint32Array view) of
-# header["pyodide_bytes"], then the installed files: a JSON index of
-# header["file_index_bytes"] ([[path under header["site_packages"], size], ...])
-# and their bytes, one after the other in the index's order.
+# then Pyodide's own snapshot of header["pyodide_bytes"] without its long runs of
+# zero pages (its stack's and heap's unused parts, 14 of its 31 MB, which took a
+# third of the page's unpacking: issue 30): header["pyodide_runs"] lists the
+# [first page, page count] of the 4096-byte pages kept, one after the other; then
+# the installed files: a JSON index of header["file_index_bytes"] ([[path under
+# header["site_packages"], size], ...]) and their bytes, one after the other in the
+# index's order. web/snapshot_check.js reads it back.
 SNAPSHOT_MAGIC = b"JAIPUR-SNAPSHOT\n"
 SNAPSHOT_HEADER_BYTES = 4096
 SNAPSHOT_FILE = "jaipur.snapshot.gz"
+PAGE_BYTES = 4096
+# Shorter runs of zero pages are kept: the runs stay few (about 15), the header short.
+ZERO_RUN_PAGES = 16
+
+
+def kept_pages(memory: bytes) -> list[list[int]]:
+    """The [first page, page count] runs of `memory`'s pages to keep: all but runs of
+    ZERO_RUN_PAGES or more zero pages (the last page may be short)."""
+    zero = [not any(memory[at:at + PAGE_BYTES]) for at in range(0, len(memory), PAGE_BYTES)]
+    runs: list[list[int]] = []
+    page = 0
+    while page < len(zero):
+        end = page + 1
+        while zero[page] and end < len(zero) and zero[end]:
+            end += 1
+        if not zero[page] or end - page < ZERO_RUN_PAGES:  # kept, with the run before it if they touch
+            if runs and sum(runs[-1]) == page:
+                runs[-1][1] += end - page
+            else:
+                runs.append([page, end - page])
+        page = end
+    return runs
+
+
+def stored_pages(memory: bytes, runs: list[list[int]]) -> bytes:
+    return b"".join(memory[first * PAGE_BYTES:(first + count) * PAGE_BYTES] for first, count in runs)
+
+
+def with_zero_pages(stored: bytes, runs: list[list[int]], size: int) -> tuple[bytes, int]:
+    """The memory back from its stored pages (as the page does), and the stored bytes read."""
+    memory = bytearray(size)
+    at = 0
+    for first, count in runs:
+        start, stop = first * PAGE_BYTES, min((first + count) * PAGE_BYTES, size)
+        memory[start:stop] = stored[at:at + stop - start]
+        at += stop - start
+    return bytes(memory), at
 
 
 def modules() -> list[str]:
@@ -56,12 +96,13 @@ def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
 def snapshot_envelope(header: dict, pyodide_snapshot: bytes, site_packages: str,
                       files: list[tuple[str, bytes]]) -> bytes:
     index = json.dumps([[path, len(data)] for path, data in files]).encode()
-    header = {**header, "pyodide_bytes": len(pyodide_snapshot), "site_packages": site_packages,
-              "file_index_bytes": len(index)}
+    runs = kept_pages(pyodide_snapshot)
+    header = {**header, "pyodide_bytes": len(pyodide_snapshot), "pyodide_runs": runs,
+              "site_packages": site_packages, "file_index_bytes": len(index)}
     text = SNAPSHOT_MAGIC + json.dumps(header, sort_keys=True).encode()
     if len(text) > SNAPSHOT_HEADER_BYTES:
         raise BuildError("the snapshot header is too long")
-    return b"".join([text.ljust(SNAPSHOT_HEADER_BYTES, b" "), pyodide_snapshot, index,
+    return b"".join([text.ljust(SNAPSHOT_HEADER_BYTES, b" "), stored_pages(pyodide_snapshot, runs), index,
                      *(data for _, data in files)])
 
 
@@ -72,11 +113,18 @@ def read_snapshot_header(data: bytes) -> dict:
     return json.loads(data[len(SNAPSHOT_MAGIC):SNAPSHOT_HEADER_BYTES])
 
 
+def read_snapshot_memory(data: bytes) -> tuple[bytes, int]:
+    """Pyodide's snapshot in an envelope, its zero pages put back, and where its stored pages end."""
+    header = read_snapshot_header(data)
+    memory, stored = with_zero_pages(data[SNAPSHOT_HEADER_BYTES:], header["pyodide_runs"], header["pyodide_bytes"])
+    return memory, SNAPSHOT_HEADER_BYTES + stored
+
+
 def read_snapshot_files(data: bytes) -> dict[str, bytes]:
     """The installed files an envelope carries, by path under its site_packages
     (what boot.js writes into the restored interpreter's file system)."""
     header = read_snapshot_header(data)
-    at = SNAPSHOT_HEADER_BYTES + header["pyodide_bytes"]
+    at = read_snapshot_memory(data)[1]
     index = json.loads(data[at:at + header["file_index_bytes"]])
     at += header["file_index_bytes"]
     files = {}
