@@ -120,10 +120,11 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
         snapshot_info = make_snapshot(staging, app_wheel_path)
         boot_info["snapshot"] = {key: snapshot_info[key]
                                  for key in ("path", "sha256", "gzip_sha256", "bytes", "memory_bytes", "build")}
-        # the same entry in the pages, so boot.js starts the snapshot's download before build.json is read
-        stamp_pages(staging, "snapshot", boot_info["snapshot"])
     # boot.js reads the file names from here rather than hard-coding versions.
     (staging / "build.json").write_text(json.dumps(boot_info, indent=1) + "\n")
+    # The same in the pages (<html data-build>), so boot.js starts the big downloads (the
+    # snapshot, the wasm, the standard library) before build.json, which still decides, is read.
+    stamp_pages(staging, "build", boot_info)
     return snapshot_info
 
 

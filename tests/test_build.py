@@ -138,10 +138,10 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     assert header["app_wheel"] == boot["app_wheel"]
     assert header["pyodide"] == boot["pyodide_version"] == site_build.PYODIDE_VERSION
     assert "pyscript_app.dom" not in header["modules"] and "jaipur_core" in header["modules"]
-    # Each page that boots carries the same entry, so boot.js starts its download before build.json is read.
+    # Each page that boots carries build.json, so boot.js starts the big downloads before build.json is read.
     for page in ("index.html", "embed.html"):
-        stamped = re.search(r'<html [^>]*data-snapshot="([^"]*)"', (dist / page).read_text(encoding="utf-8"))
-        assert stamped and json.loads(html.unescape(stamped.group(1))) == entry, page
+        stamped = re.search(r'<html [^>]*data-build="([^"]*)"', (dist / page).read_text(encoding="utf-8"))
+        assert stamped and json.loads(html.unescape(stamped.group(1))) == boot, page
     # Pyodide's snapshot is stored without its long runs of zero pages, the header says which pages are kept.
     memory, stored_end = site_build.read_snapshot_memory(data)
     assert len(memory) == header["pyodide_bytes"] == entry["memory_bytes"]
@@ -209,7 +209,8 @@ def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):
     assert report["snapshot"] is None
     assert "snapshot" not in json.loads((tmp_path / "dist" / "build.json").read_text())
     assert not any(name.startswith("snapshot/") for name in report["files"])
-    assert "data-snapshot" not in (tmp_path / "dist" / "index.html").read_text(encoding="utf-8")
+    stamped = re.search(r'data-build="([^"]*)"', (tmp_path / "dist" / "index.html").read_text(encoding="utf-8"))
+    assert "snapshot" not in json.loads(html.unescape(stamped.group(1)))
 
 
 def test_the_snapshot_key_follows_every_input(site_build):

@@ -29,6 +29,7 @@ import {
   loadMicropip,
   loadRuntime,
   markStep,
+  prefetchRuntime,
   requireFiles,
   restoreSnapshot,
 } from "./python_runtime.js";
@@ -116,12 +117,13 @@ async function useBootLanguage() {
   document.querySelector(".boot-error summary").textContent = WORDS["boot-details"];
   document.querySelector("[data-testid=boot-retry]").textContent = WORDS["boot-retry"];
 }
-// build.json's snapshot entry, which build.py stamps into the page (<html data-snapshot>)
-// so that its download starts a round trip before build.json is read. build.json still
-// decides: boot() restarts the worker if the two differ.
-function snapshotHint() {
+// build.json as build.py stamped it into the page (<html data-build>), so that the big
+// downloads start a round trip before build.json is read. build.json still decides:
+// boot() restarts the snapshot's worker if the two name different snapshots, and a
+// runtime file fetched early is only used if build.json names the same one.
+function pageBuild() {
   try {
-    return JSON.parse(root.dataset.snapshot ?? "null");
+    return JSON.parse(root.dataset.build ?? "null");
   } catch {
     return null;
   }
@@ -270,16 +272,17 @@ async function boot() {
   // Every download starts before anything else, the boot's words included (a
   // Persian or Turkish visitor's i18n.json held them back by a round trip): the
   // snapshot's unpacking worker (its script must not wait behind the runtime's) and,
-  // by the page's hint, the snapshot's download in it; the loader, the runtime's
-  // script and build.json. Awaited below.
+  // by the build stamped into the page, the snapshot's download in it; the loader, the
+  // runtime's script, its wasm and standard library, and build.json. Awaited below.
   let unpacker = SnapshotUnpacker.start();
-  const hinted = snapshotHint();
-  if (hinted) {
-    unpacker?.unpack(hinted).catch(() => {}); // answered in restoreSnapshot
+  const hinted = pageBuild();
+  if (hinted?.snapshot) {
+    unpacker?.unpack(hinted.snapshot).catch(() => {}); // answered in restoreSnapshot
   }
   const loader = importLoader();
   loader.catch(() => {});
   importRuntimeScript();
+  prefetchRuntime(hinted);
   const buildInfo = fetchJson("./build.json");
   buildInfo.catch(() => {});
   await useBootLanguage();

@@ -135,10 +135,34 @@ export function timedRuntime(ready = async () => {}) {
 //   it would the plain file. A host that unpacks .gz files on the way
 //   (Content-Encoding: gzip) sends the wasm itself: passed on as it is. Without
 //   DecompressionStream (or from a build.json from before), Pyodide gets the plain file.
+//
+// The page may have asked for the wasm and the standard library before build.json
+// was read (prefetchRuntime, from the build stamped into the page): a response asked
+// for early answers Pyodide's request for the same file, once.
 const PLAIN_WASM = "pyodide/pyodide.asm.wasm";
+const STDLIB = "pyodide/python_stdlib.zip";
+const prefetched = new Map(); // URL -> a promise of its Response
+
+const packedWasm = (build) => (build?.wasm_gzip && globalThis.DecompressionStream ? build.wasm_gzip : null);
+
+export function prefetchRuntime(build) {
+  const files = [packedWasm(build) ?? PLAIN_WASM, STDLIB].filter((path) => build?.runtime_files?.includes(path));
+  for (const path of files) {
+    const response = fetch(here(path));
+    response.catch(() => {}); // a failure is seen where Pyodide's request gets it
+    prefetched.set(here(path), response);
+  }
+}
+
+function fetchOnce(nativeFetch, resource, options) {
+  const url = String(resource instanceof Request ? resource.url : resource);
+  const early = prefetched.get(url);
+  prefetched.delete(url);
+  return early ?? nativeFetch(resource, options);
+}
 
 export async function withRuntimeFetch(build, load) {
-  const packed = build?.wasm_gzip && globalThis.DecompressionStream ? build.wasm_gzip : null;
+  const packed = packedWasm(build);
   const watched = new Map([PLAIN_WASM, ...(build?.runtime_files ?? [])].map((path) => [here(path), path]));
   let fail;
   const missing = new Promise((_, reject) => (fail = reject));
@@ -149,7 +173,7 @@ export async function withRuntimeFetch(build, load) {
       return nativeFetch(resource, options);
     }
     const sent = path === PLAIN_WASM && packed ? packed : path;
-    return nativeFetch(sent === path ? resource : here(sent), sent === path ? options : undefined).then(
+    return fetchOnce(nativeFetch, sent === path ? resource : here(sent), sent === path ? options : undefined).then(
       (response) => {
         if (!response.ok) {
           fail(new BootError(`Could not download ${sent} (HTTP ${response.status}).`));

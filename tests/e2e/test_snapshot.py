@@ -190,35 +190,37 @@ def test_a_snapshot_checker_that_does_not_load_boots_the_full_way(
     assert play_moves(page, 1)["phase"] == "play"
 
 
-def test_the_snapshot_is_asked_for_before_build_json_is_read(snapshot_dist, serve, open_page, wait_for_boot):
-    """build.py stamps the snapshot's entry into the page (<html data-snapshot>): the
-    worker starts its download while build.json is still on the way (held back here)."""
+def test_the_big_downloads_are_asked_for_before_build_json_is_read(snapshot_dist, serve, open_page, wait_for_boot):
+    """build.py stamps build.json into the page (<html data-build>): the worker starts the
+    snapshot's download, and the page the wasm's and the standard library's, while
+    build.json is still on the way (held back here)."""
     page = open_page()
     requested = []
     page.on("request", lambda request: requested.append(request.url.rsplit("/", 1)[-1]))
     held = []
     page.route("**/build.json", lambda route: held.append(route))
     page.goto(serve(snapshot_dist) + FAST)
+    early = {"jaipur.snapshot.gz", "pyodide.asm.wasm.gz", "python_stdlib.zip"}
     for _ in range(400):
-        if "jaipur.snapshot.gz" in requested:
+        if early <= set(requested):
             break
         page.wait_for_timeout(25)
-    assert held and "jaipur.snapshot.gz" in requested, requested
+    assert held and early <= set(requested), requested
     held[0].continue_()
     assert wait_for_boot(page) == "ready"
     assert page.locator("html").get_attribute("data-boot") == "snapshot"
-    assert requested.count("jaipur.snapshot.gz") == 1, requested
+    assert [requested.count(name) for name in sorted(early)] == [1, 1, 1], requested
 
 
 def stamped_snapshot(dist, change) -> None:
-    """Change the snapshot entry stamped into index.html (as a host's cache might serve the
-    page of another build beside this build's build.json)."""
+    """Change the snapshot entry of the build stamped into index.html (as a host's cache
+    might serve the page of another build beside this build's build.json)."""
     page = dist / "index.html"
     text = page.read_text(encoding="utf-8")
-    found = re.search(r'data-snapshot="([^"]*)"', text)
-    entry = json.loads(html.unescape(found.group(1)))
-    change(entry)
-    stamped = html.escape(json.dumps(entry), quote=True)
+    found = re.search(r'data-build="([^"]*)"', text)
+    stamped_build = json.loads(html.unescape(found.group(1)))
+    change(stamped_build["snapshot"])
+    stamped = html.escape(json.dumps(stamped_build), quote=True)
     page.write_text(text[:found.start(1)] + stamped + text[found.end(1):], encoding="utf-8")
 
 
