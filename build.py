@@ -107,7 +107,7 @@ def assemble(staging: Path, project: Project, web: Path, source_root: Path, with
         "app_wheel": app_wheel_path,
         "micropip_wheel": MICROPIP_WHEEL,
         "pyodide_version": PYODIDE_VERSION,
-        # What the page fetches of the runtime (checked with HEAD): the wasm gzipped.
+        # What the page fetches of the runtime (each watched as it arrives): the wasm gzipped.
         "runtime_files": [f"pyodide/{PACKED_WASM if name == 'pyodide.asm.wasm' else name}"
                           for name in PYODIDE_RUNTIME_FILES],
         "wasm_gzip": f"pyodide/{PACKED_WASM}",

@@ -27,6 +27,13 @@ def built(built_site):
     return built_site("snapshot")
 
 
+def stamped_build(page) -> dict:
+    """The build.json build.py stamped into a page's <html data-build>."""
+    stamped = re.search(r'<html [^>]*data-build="([^"]*)"', page.read_text(encoding="utf-8"))
+    assert stamped, f"{page.name} carries no build"
+    return json.loads(html.unescape(stamped.group(1)))
+
+
 def shipped_wheel(dist):
     return (dist / json.loads((dist / "build.json").read_text())["app_wheel"]).read_bytes()
 
@@ -140,8 +147,7 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     assert "pyscript_app.dom" not in header["modules"] and "jaipur_core" in header["modules"]
     # Each page that boots carries build.json, so boot.js starts the big downloads before build.json is read.
     for page in ("index.html", "embed.html"):
-        stamped = re.search(r'<html [^>]*data-build="([^"]*)"', (dist / page).read_text(encoding="utf-8"))
-        assert stamped and json.loads(html.unescape(stamped.group(1))) == boot, page
+        assert stamped_build(dist / page) == boot, page
     # Pyodide's snapshot is stored without its long runs of zero pages, the header says which pages are kept.
     memory, stored_end = site_build.read_snapshot_memory(data)
     assert len(memory) == header["pyodide_bytes"] == entry["memory_bytes"]
@@ -201,6 +207,7 @@ def test_a_snapshot_keeps_its_pages_but_long_runs_of_zero_pages_and_gets_them_ba
         memory = memory[:len(memory) - short_end] if memory else memory
         assert snapshot.kept_pages(memory) == runs
         stored = snapshot.stored_pages(memory, runs)
+        assert snapshot.stored_length(runs, len(memory)) == len(stored)
         assert snapshot.with_zero_pages(stored, runs, len(memory)) == (memory, len(stored))
 
 
@@ -209,8 +216,7 @@ def test_a_build_without_the_snapshot_has_none(site_build, tmp_path):
     assert report["snapshot"] is None
     assert "snapshot" not in json.loads((tmp_path / "dist" / "build.json").read_text())
     assert not any(name.startswith("snapshot/") for name in report["files"])
-    stamped = re.search(r'data-build="([^"]*)"', (tmp_path / "dist" / "index.html").read_text(encoding="utf-8"))
-    assert "snapshot" not in json.loads(html.unescape(stamped.group(1)))
+    assert "snapshot" not in stamped_build(tmp_path / "dist" / "index.html")
 
 
 def test_the_snapshot_key_follows_every_input(site_build):

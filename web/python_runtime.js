@@ -144,7 +144,10 @@ const STDLIB = "pyodide/python_stdlib.zip";
 const prefetched = new Map(); // URL -> a promise of its Response
 
 const packedWasm = (build) => (build?.wasm_gzip && globalThis.DecompressionStream ? build.wasm_gzip : null);
+const urlOf = (resource) => String(resource instanceof Request ? resource.url : resource);
 
+// Only files build.json lists: without DecompressionStream the plain wasm is not one of
+// them (it lists the gzipped one), and Pyodide asks for it in its own time.
 export function prefetchRuntime(build) {
   const files = [packedWasm(build) ?? PLAIN_WASM, STDLIB].filter((path) => build?.runtime_files?.includes(path));
   for (const path of files) {
@@ -155,7 +158,7 @@ export function prefetchRuntime(build) {
 }
 
 function fetchOnce(nativeFetch, resource, options) {
-  const url = String(resource instanceof Request ? resource.url : resource);
+  const url = urlOf(resource);
   const early = prefetched.get(url);
   prefetched.delete(url);
   return early ?? nativeFetch(resource, options);
@@ -168,7 +171,7 @@ export async function withRuntimeFetch(build, load) {
   const missing = new Promise((_, reject) => (fail = reject));
   const nativeFetch = globalThis.fetch;
   function runtimeFetch(resource, options) {
-    const path = watched.get(String(resource instanceof Request ? resource.url : resource));
+    const path = watched.get(urlOf(resource));
     if (path === undefined) {
       return nativeFetch(resource, options);
     }
@@ -261,8 +264,8 @@ async function unpackHere(info, onProgress) {
 // page gets six connections to an HTTP/1.1 host, and a small file waits while big
 // ones stream), and it began unpacking 100-350 ms after the whole snapshot had
 // arrived instead of while it arrived (docs/page.md, issue 30). Its answer (the
-// envelope's bytes, or a refusal) is listened for from the start, so a worker whose
-// script fails to load refuses the snapshot at once.
+// envelope's header, memory and files, or a refusal) is listened for from the start,
+// so a worker whose script fails to load refuses the snapshot at once.
 export class SnapshotUnpacker {
   // null where there are no workers: the snapshot is then unpacked in place.
   static start() {
@@ -304,11 +307,9 @@ export class SnapshotUnpacker {
   }
 
   // The snapshot of build.json's entry, downloaded, unpacked and checked in the
-  // worker. The page calls it as soon as it has read build.json (the download
-  // then starts before the loader is imported); restoreSnapshot's call gets the
-  // same answer.
-  // The page may call it earlier still, with the entry build.py stamped into it
-  // (boot.js: snapshotHint), and again with build.json's.
+  // worker. The page calls it first thing with the entry of the build stamped into
+  // it (boot.js: pageBuild), then with build.json's once read; restoreSnapshot's
+  // call gets the same answer. An entry other than the first is refused.
   unpack(info, onProgress = () => {}) {
     const failure = this.failure ?? cannotVerify();
     if (failure) {

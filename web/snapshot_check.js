@@ -204,8 +204,8 @@ export async function downloadedSnapshot(url, entry, { onChunk = () => {}, onEnd
 //
 // and gets back {progress: true} now and then while it downloads (for the boot's
 // watchdog), {downloaded: true} once it has, then {snapshot: {header, memory, files}}
-// (unpackedEnvelope's, its buffers transferred) or {refused: why}. Only in the worker of that name: the
-// search worker imports this file too.
+// (unpackedEnvelope's, its buffers transferred) or {refused: why}. Only in the worker
+// of that name: the search worker imports this file too.
 const PROGRESS_EVERY_MS = 250;
 
 function serveAsUnpacker() {

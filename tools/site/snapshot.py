@@ -63,6 +63,11 @@ def stored_pages(memory: bytes, runs: list[list[int]]) -> bytes:
     return b"".join(memory[first * PAGE_BYTES:(first + count) * PAGE_BYTES] for first, count in runs)
 
 
+def stored_length(runs: list[list[int]], size: int) -> int:
+    """How many bytes the kept pages of a memory of `size` bytes take (the last page may be short)."""
+    return sum(min((first + count) * PAGE_BYTES, size) - first * PAGE_BYTES for first, count in runs)
+
+
 def with_zero_pages(stored: bytes, runs: list[list[int]], size: int) -> tuple[bytes, int]:
     """The memory back from its stored pages (as the page does), and the stored bytes read."""
     memory = bytearray(size)
@@ -124,7 +129,7 @@ def read_snapshot_files(data: bytes) -> dict[str, bytes]:
     """The installed files an envelope carries, by path under its site_packages
     (what boot.js writes into the restored interpreter's file system)."""
     header = read_snapshot_header(data)
-    at = read_snapshot_memory(data)[1]
+    at = SNAPSHOT_HEADER_BYTES + stored_length(header["pyodide_runs"], header["pyodide_bytes"])
     index = json.loads(data[at:at + header["file_index_bytes"]])
     at += header["file_index_bytes"]
     files = {}
