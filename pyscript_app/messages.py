@@ -47,6 +47,7 @@ ENGLISH: dict[str, str | tuple[str, ...]] = {
     "boot-loading": "Loading…", "boot-details": "Details", "boot-retry": "Retry",
     "boot-failed-retry": "The game could not start. Check the connection and press Retry.",
     "boot-no-js": "Jaipur needs JavaScript and WebAssembly to run.",
+    "boot-stalled": "The game did not start. Check the connection and reload the page.",
     # --- players ------------------------------------------------------------------
     "player-you": "You", "player-computer": "Computer", "player-1": "Player 1", "player-2": "Player 2",
     "record-computer": "Computer ({level})",

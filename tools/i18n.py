@@ -111,7 +111,8 @@ def translated(language: str, locale: Path = LOCALE) -> dict:
 
 
 BOOT_IDS = ("boot-stage-runtime", "boot-stage-micropip", "boot-stage-game", "boot-stage-start",
-            "boot-loading", "boot-details", "boot-retry", "boot-failed-retry", "boot-no-js", "page-title")
+            "boot-loading", "boot-details", "boot-retry", "boot-failed-retry", "boot-no-js", "boot-stalled",
+            "page-title")
 
 
 def boot_json(locale: Path = LOCALE) -> str:

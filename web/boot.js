@@ -35,6 +35,8 @@ import {
 } from "./python_runtime.js";
 
 const root = document.documentElement;
+// boot.js runs: boot.css hides the line it shows when boot.js never ran (boot-stalled).
+root.dataset.bootScript = "ran";
 
 // ?theme=light|dark (an embed maker's snippet asks for one): the page's colours whatever the
 // system's; app.css reads <html data-theme>, and so does the page's Diagram (its default theme).

@@ -177,3 +177,54 @@ def test_a_browser_without_webassembly_is_told_so(page, wait_for_boot, browser_g
     browser_guard.expect_error(MISSING_FILE_NOISE)
     page.add_init_script("delete globalThis.WebAssembly")
     expect_boot_error(page, wait_for_boot, r"does not support WebAssembly")
+
+
+# --- when boot.js itself never runs --------------------------------------------------
+
+STALLED_AFTER_S = 20  # boot.css: the animation delay of .boot-stalled
+ANIMATION_SPEED = 200  # the page's CSS animation clock, sped up (Chromium's DevTools)
+
+
+def speed_up_css_animations(page):
+    """boot.css shows the stalled line after 20 s of CSS animation time; the page's
+    animation clock is run 200 times faster, so that is a tenth of a second here."""
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Animation.enable")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": ANIMATION_SPEED})
+
+
+@pytest.mark.only_browser("chromium")  # the animation clock is sped up through Chromium's DevTools
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_boot_script_that_never_runs_still_leaves_a_message(page, browser_guard, motion):
+    """The watchdog lives in boot.js: when boot.js does not run (here python_runtime.js,
+    which it imports, is missing), nothing would ever replace "Loading…". boot.css shows
+    the stalled line instead, with reduced motion too (app.css stops every animation)."""
+    browser_guard.expect_error(MISSING_FILE_NOISE + r"|python_runtime\.js")
+    page.emulate_media(reduced_motion=motion)
+    speed_up_css_animations(page)
+    page.route("**/python_runtime.js", not_found)
+    page.goto("./")
+    stalled = page.get_by_test_id("boot-stalled")
+    stalled.wait_for(state="visible", timeout=10_000)
+    assert stalled.inner_text() == "The game did not start. Check the connection and reload the page."
+    assert page.get_by_test_id("boot-status").is_visible()
+    assert page.locator("html").get_attribute("data-boot-script") is None
+
+
+@pytest.mark.only_browser("chromium")
+def test_a_slow_boot_never_shows_the_stalled_line(page, wait_for_boot):
+    """Once boot.js runs, its watchdog speaks for a stall: the stalled line stays hidden
+    however long the boot takes (here build.json is held back for a minute of the page's
+    animation time)."""
+    speed_up_css_animations(page)
+    held = []
+    page.route("**/build.json", lambda route: held.append(route))
+    page.goto("./")
+    page.locator("html[data-boot-stage]").wait_for(state="attached")  # boot.js runs: its first stage is shown
+    page.wait_for_timeout(3 * STALLED_AFTER_S * 1000 / ANIMATION_SPEED)
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.get_by_test_id("boot-status").is_visible()
+    assert page.get_by_test_id("boot-stalled").is_hidden()
+    held[0].continue_()
+    assert wait_for_boot(page) == "ready"
