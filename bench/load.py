@@ -71,8 +71,8 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest"
 # Runs before any page script: note the moment the page declares itself ready.
 # settle() awaits window.__bootSettled, a promise, rather than a Playwright locator: a
 # locator injects Playwright's selector engine into the page as it boots, a script
-# whose parse took 30-50 ms of the page's thread in every boot measured, the bare
-# floor's as well (issue 30).
+# whose evaluation took about 50 ms of the page's thread in a traced boot, in every
+# page it waited for, the bare floor's as well (issue 30).
 RECORD_READY = """
 window.__bootSettled = new Promise((resolve) => {
   new MutationObserver((_, observer) => {
