@@ -59,24 +59,29 @@ def kept_pages(memory: bytes) -> list[list[int]]:
     return runs
 
 
+def _spans(runs: list[list[int]], size: int):
+    """(start, stop) in a memory of `size` bytes of each run of kept pages (the last page may be short)."""
+    for first, count in runs:
+        yield first * PAGE_BYTES, min((first + count) * PAGE_BYTES, size)
+
+
 def stored_pages(memory: bytes, runs: list[list[int]]) -> bytes:
-    return b"".join(memory[first * PAGE_BYTES:(first + count) * PAGE_BYTES] for first, count in runs)
+    return b"".join(memory[start:stop] for start, stop in _spans(runs, len(memory)))
 
 
 def stored_length(runs: list[list[int]], size: int) -> int:
-    """How many bytes the kept pages of a memory of `size` bytes take (the last page may be short)."""
-    return sum(min((first + count) * PAGE_BYTES, size) - first * PAGE_BYTES for first, count in runs)
+    """How many bytes the kept pages of a memory of `size` bytes take."""
+    return sum(stop - start for start, stop in _spans(runs, size))
 
 
-def with_zero_pages(stored: bytes, runs: list[list[int]], size: int) -> tuple[bytes, int]:
-    """The memory back from its stored pages (as the page does), and the stored bytes read."""
+def with_zero_pages(stored: bytes, runs: list[list[int]], size: int) -> bytes:
+    """The memory back from its stored pages, as the page does (snapshot_check.js: withZeroPages)."""
     memory = bytearray(size)
     at = 0
-    for first, count in runs:
-        start, stop = first * PAGE_BYTES, min((first + count) * PAGE_BYTES, size)
+    for start, stop in _spans(runs, size):
         memory[start:stop] = stored[at:at + stop - start]
         at += stop - start
-    return bytes(memory), at
+    return bytes(memory)
 
 
 def modules() -> list[str]:
@@ -118,11 +123,10 @@ def read_snapshot_header(data: bytes) -> dict:
     return json.loads(data[len(SNAPSHOT_MAGIC):SNAPSHOT_HEADER_BYTES])
 
 
-def read_snapshot_memory(data: bytes) -> tuple[bytes, int]:
-    """Pyodide's snapshot in an envelope, its zero pages put back, and where its stored pages end."""
+def read_snapshot_memory(data: bytes) -> bytes:
+    """Pyodide's snapshot in an envelope, its zero pages put back."""
     header = read_snapshot_header(data)
-    memory, stored = with_zero_pages(data[SNAPSHOT_HEADER_BYTES:], header["pyodide_runs"], header["pyodide_bytes"])
-    return memory, SNAPSHOT_HEADER_BYTES + stored
+    return with_zero_pages(data[SNAPSHOT_HEADER_BYTES:], header["pyodide_runs"], header["pyodide_bytes"])
 
 
 def read_snapshot_files(data: bytes) -> dict[str, bytes]:
