@@ -6,7 +6,9 @@ BrowserHost is a thin composition of the browser layer's parts, each given what 
   dom_input.Input      click / keydown / file `change` listeners -> the runner's events
   dom_services         timers, localStorage, clipboard, download, file reading, the console
 Those modules (and dom_js, dom_motion, this one) are the only ones that touch the browser
-(`js`, `pyodide.ffi`); they import it at the top, so none of them goes into the memory snapshot.
+(`js`, `pyodide.ffi`). They import it at the top, so CPython cannot import them; the memory
+snapshot holds them imported (tools/site/snapshot_modules.BROWSER): while imported they keep
+no JavaScript object, only `js` itself, which Pyodide restores as the page's globals.
 """
 
 from __future__ import annotations

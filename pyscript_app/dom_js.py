@@ -1,6 +1,6 @@
 """Small helpers for JS values, shared by the dom_* modules (the browser layer).
 
-Imports `js` and `pyodide`: never imported into the memory snapshot, never by the pure modules.
+Imports `js` and `pyodide`: never by the pure modules (snapshot_modules.BROWSER).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ when it cannot start (no module workers, Python refused there, out of memory), d
 the address asks for it with ?ai=page. Until then the page searches itself, as it does
 after a failure: the player is told nothing (only the console is).
 
-Imports `js`: loaded after the restore, never into the snapshot.
+Imports `js` (snapshot_modules.BROWSER).
 """
 
 from __future__ import annotations

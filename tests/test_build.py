@@ -144,7 +144,9 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     assert header["build"] == entry["build"]
     assert header["app_wheel"] == boot["app_wheel"]
     assert header["pyodide"] == boot["pyodide_version"] == site_build.PYODIDE_VERSION
-    assert "pyscript_app.dom" not in header["modules"] and "jaipur_core" in header["modules"]
+    # every module the page imports, the browser layer's last (boot.js then imports nothing)
+    assert header["modules"] == sorted(snapshot_modules.SNAPSHOT) + sorted(snapshot_modules.BROWSER)
+    assert "pyscript_app.dom" in header["modules"] and "jaipur_core" in header["modules"]
     # Each page that boots carries build.json, so boot.js starts the big downloads before build.json is read.
     for page in ("index.html", "embed.html"):
         assert stamped_build(dist / page) == boot, page
@@ -171,15 +173,10 @@ def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(buil
     files = site_build.read_snapshot_files(data)  # and they fill the envelope to its end
     wheel = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist)))
     # Every file of the wheel, byte for byte; besides, micropip's record of the install
-    # and the bytecode of the modules imported after the restore (so the page compiles
-    # nothing), unchecked-hash .pyc files (flags 0b01), valid whatever the files' times.
+    # (every module is imported in the snapshot: no bytecode travels for the page).
     for name in wheel.namelist():
         assert files[name] == wheel.read(name), name
-    compiled = {name.replace(".", "/").replace("pyscript_app/", "pyscript_app/__pycache__/") + ".cpython-314.pyc"
-                for name in snapshot_modules.AFTER_RESTORE}
-    extra = set(files) - set(wheel.namelist()) - compiled
-    assert compiled <= set(files)
-    assert all(int.from_bytes(files[name][4:8], "little") == 0b01 for name in compiled)
+    extra = set(files) - set(wheel.namelist())
     assert all(name.startswith("jaipur-0.1.0.dist-info/") for name in extra), extra
     assert "pyscript_app/dom.py" in files and "pyscript_app/locale/fa/LC_MESSAGES/jaipur.mo" in files
     # boot.js writes them itself: the snapshot path fetches no wheel and unpacks no archive.
@@ -246,14 +243,14 @@ def package_modules(site_build) -> set[str]:
 
 
 def test_no_module_is_in_two_snapshot_lists():
-    lists = (snapshot_modules.SNAPSHOT, snapshot_modules.AFTER_RESTORE, snapshot_modules.NOT_IMPORTED)
+    lists = (snapshot_modules.SNAPSHOT, snapshot_modules.BROWSER, snapshot_modules.NOT_IMPORTED)
     placed = [name for names in lists for name in names]
     assert len(placed) == len(set(placed)), "a module is in two lists"
 
 
 def test_the_declared_lists_cover_every_module_of_the_wheel(site_build):
     """A new module must be put in one of the lists, never left out of the snapshot unnoticed."""
-    lists = (snapshot_modules.SNAPSHOT, snapshot_modules.AFTER_RESTORE, snapshot_modules.NOT_IMPORTED)
+    lists = (snapshot_modules.SNAPSHOT, snapshot_modules.BROWSER, snapshot_modules.NOT_IMPORTED)
     placed = {name for names in lists for name in names}
     modules = package_modules(site_build)
     assert modules - placed == set(), "new modules: add each to a list in tools/site/snapshot_modules.py"
@@ -262,9 +259,11 @@ def test_the_declared_lists_cover_every_module_of_the_wheel(site_build):
 
 def test_the_projects_snapshot_modules_import_without_a_browser():
     modules = snapshot_modules.SNAPSHOT
-    assert "jaipur_core" in modules and "pyscript_app.dom" not in modules
+    assert "jaipur_core" in modules and "pyscript_app.dom" in snapshot_modules.BROWSER
     for name in modules:
         importlib.import_module(name)  # CPython has no `js`: this would fail for a DOM module
+    with pytest.raises(ImportError):
+        importlib.import_module("pyscript_app.dom")  # so the browser layer has a list of its own
 
 
 def test_a_changed_page_gives_a_new_build_id(built, site_build, tmp_path):

@@ -3,8 +3,8 @@
 //   node tools/make_snapshot.mjs <job.json>
 //
 // job.json: {"runtime": dir with pyodide.mjs, "micropip": wheel path,
-//            "app_wheel": wheel path, "modules": [names to import], "output": path,
-//            "compiled": [names imported after the restore], "files_output": path,
+//            "app_wheel": wheel path, "modules": [names to import, in order],
+//            "output": path, "files_output": path,
 //            "prepared": ["module:function", ...] called after the imports}
 //
 // micropip installs the game wheel (so micropip stays the installer) in an
@@ -15,11 +15,9 @@
 // A snapshot holds memory, not the file system: every file the install wrote
 // is written to `files_output` (JSON: {"site_packages": dir, "files": [[path
 // under it, base64], ...]}), and build.py packs them with the snapshot, so the
-// page writes them back without a wheel to unzip. The modules the page imports
-// after the restore go with their bytecode (unchecked-hash .pyc: valid whatever
-// the files' times on the page), so the page does not compile them.
-// Only modules that never touch `js` are imported: a snapshot must hold no
-// JavaScript object, so the DOM-facing module is imported after the restore.
+// page writes them back without a wheel to unzip.
+// A snapshot must hold no JavaScript object: the modules imported may import `js`
+// (the globals, which Pyodide restores as the page's) but keep nothing from it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,11 +40,10 @@ function filesOf(pyodide, path, relative) {
   return children.flatMap((name) => filesOf(pyodide, `${path}/${name}`, `${relative}/${name}`));
 }
 
-// The install, in an interpreter of its own: what micropip wrote (and the bytecode
-// of the modules imported after the restore). The snapshot's interpreter then
-// never runs micropip: the memory the install used and freed (its archive, its
-// modules, dropped before the snapshot) would travel in the snapshot as garbage
-// that does not compress, for the page to download and unpack (issue 30).
+// The install, in an interpreter of its own: what micropip wrote. The snapshot's
+// interpreter then never runs micropip: the memory the install used and freed (its
+// archive, its modules, dropped before the snapshot) would travel in the snapshot
+// as garbage that does not compress, for the page to download and unpack (issue 30).
 async function install() {
   const pyodide = await loadPyodide({ indexURL: runtime, stdout: quiet, stderr: quiet });
   await pyodide.loadPackage(resolve(job.micropip), { messageCallback: quiet });
@@ -58,14 +55,6 @@ async function install() {
   const installedBefore = new Set(pyodide.FS.readdir(sitePackages));
   await micropip.install.callKwargs("emfs:" + wheelPath, { deps: false });
   micropip.destroy();
-  const compiler = pyodide.toPy({ names: job.compiled });
-  pyodide.runPython(`
-import importlib.util, py_compile
-for name in names:
-    py_compile.compile(importlib.util.find_spec(name).origin, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-`, { globals: compiler });
-  compiler.destroy();
   const installed = pyodide.FS.readdir(sitePackages).filter((name) => !installedBefore.has(name)).sort();
   return { sitePackages, files: installed.flatMap((name) => filesOf(pyodide, `${sitePackages}/${name}`, name)) };
 }

@@ -1,6 +1,6 @@
 """The memory snapshot: Node runs tools/make_snapshot.mjs with the pinned runtime,
-micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT are
-imported, the functions of snapshot_modules.PREPARED are called, and the
+micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT and
+then of snapshot_modules.BROWSER are imported, the functions of snapshot_modules.PREPARED are called, and the
 interpreter's memory is saved; the page restores it instead of
 starting Python. Wrapped in an envelope naming the build it belongs to (boot.js
 checks it) and carrying the files the install wrote (a snapshot holds memory, not
@@ -85,7 +85,8 @@ def with_zero_pages(stored: bytes, runs: list[list[int]], size: int) -> bytes:
 
 
 def modules() -> list[str]:
-    return sorted(snapshot_modules.SNAPSHOT)
+    """In the order they are imported: the pure modules, then the browser layer."""
+    return sorted(snapshot_modules.SNAPSHOT) + sorted(snapshot_modules.BROWSER)
 
 
 def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
@@ -97,7 +98,6 @@ def snapshot_key(app_wheel: bytes, modules: list[str]) -> str:
         "app_wheel": hashlib.sha256(app_wheel).hexdigest(),
         "maker": sha256_of(SNAPSHOT_MAKER),
         "modules": modules,
-        "compiled": sorted(snapshot_modules.AFTER_RESTORE),
         "prepared": list(snapshot_modules.PREPARED),
     }
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
@@ -155,7 +155,6 @@ def make_with_node(staging: Path, app_wheel_path: str, key: str, folder: Path) -
         "micropip": str(staging / pins.MICROPIP_WHEEL),
         "app_wheel": str(staging / app_wheel_path),
         "modules": names,
-        "compiled": sorted(snapshot_modules.AFTER_RESTORE),
         "prepared": list(snapshot_modules.PREPARED),
         "output": str(raw_path),
         "files_output": str(files_path),
