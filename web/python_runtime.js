@@ -218,9 +218,49 @@ async function asWasm(response) {
   });
 }
 
+// --- the runtime's glue, compiled once per signature ---------------------------
+
+// As it starts, Pyodide puts JavaScript functions into the wasm's function table,
+// each wrapped in a tiny wasm module of its own (Emscripten's convertJsFunctionToWasm:
+// about 260 on a restore), compiled from bytes that depend only on the function's
+// signature: 29 different ones. Compiling them took 30-35 ms of the page's thread
+// on a cold boot (issue 30). While loadPyodide runs, a module of at most
+// GLUE_MODULE_BYTES is compiled once per content and handed out again: a
+// WebAssembly.Module is immutable, and each function still gets an instance of
+// its own. Anything larger (the runtime's wasm) is compiled as it would be.
+const GLUE_MODULE_BYTES = 64;
+
+async function withSharedGlue(load) {
+  const NativeModule = WebAssembly.Module;
+  const compiled = new Map();
+  const shared = new Proxy(NativeModule, {
+    construct(target, args, newTarget) {
+      const [bytes] = args;
+      if (!(bytes instanceof Uint8Array) || bytes.length > GLUE_MODULE_BYTES) {
+        return Reflect.construct(target, args, newTarget);
+      }
+      const key = bytes.join();
+      let module = compiled.get(key);
+      if (!module) {
+        module = Reflect.construct(target, args, newTarget);
+        compiled.set(key, module);
+      }
+      return module;
+    },
+  });
+  WebAssembly.Module = shared;
+  try {
+    return await load();
+  } finally {
+    if (WebAssembly.Module === shared) {
+      WebAssembly.Module = NativeModule;
+    }
+  }
+}
+
 export async function loadRuntime(loadPyodide, build) {
   try {
-    return await withRuntimeFetch(build, () => loadPyodide(runtimeOptions(timedRuntime())));
+    return await withRuntimeFetch(build, () => withSharedGlue(() => loadPyodide(runtimeOptions(timedRuntime()))));
   } catch (error) {
     if (error instanceof BootError) {
       throw error; // one of its files is missing, named
@@ -477,8 +517,8 @@ export async function restoreSnapshot(loadPyodide, build, onProgress, { onRestor
   let pyodide;
   try {
     const { memory, ready } = memoryForPyodide(snapshot, build.snapshot);
-    pyodide = await withRuntimeFetch(build, () =>
-      loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(ready), ...noLockFile(build) })));
+    pyodide = await withRuntimeFetch(build, () => withSharedGlue(() =>
+      loadPyodide(runtimeOptions({ _loadSnapshot: memory, ...timedRuntime(ready), ...noLockFile(build) }))));
   } catch (error) {
     if (error instanceof SnapshotRefused || error instanceof BootError) {
       throw error; // a BootError: a runtime's file is missing, which the full path needs too

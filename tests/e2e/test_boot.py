@@ -56,6 +56,17 @@ f"{sys.version_info[0]}.{sys.version_info[1]} {len(jaipur_core.legal_actions(sta
     assert result == "3.14 True"
 
 
+def test_the_boot_gives_webassembly_its_own_module_constructor_back(booted_page):
+    # python_runtime.js shares Pyodide's tiny glue modules while loadPyodide runs
+    # (withSharedGlue); a module compiled afterwards is the browser's own, compiled anew.
+    page = booted_page("./?seed=7")
+    assert page.evaluate("""() => {
+        const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
+        const [one, two] = [new WebAssembly.Module(bytes), new WebAssembly.Module(bytes)];
+        return one.constructor === WebAssembly.Module && one !== two;
+    }""") is True
+
+
 def test_the_query_string_reaches_the_app_untouched(booted_page):
     # (the tests' harness adds ai=page: the search on the page's thread, tests/conftest.py)
     assert booted_page("./?seed=7").evaluate("location.search") == "?seed=7&ai=page"
