@@ -1,7 +1,7 @@
 """The memory snapshot: Node runs tools/make_snapshot.mjs with the pinned runtime,
-micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT and
-then of snapshot_modules.BROWSER are imported, the functions of snapshot_modules.PREPARED are called, and the
-interpreter's memory is saved; the page restores it instead of
+micropip installs the game wheel, the modules of snapshot_modules.SNAPSHOT and then
+of snapshot_modules.BROWSER are imported, the functions of snapshot_modules.PREPARED
+are called, and the interpreter's memory is saved; the page restores it instead of
 starting Python. Wrapped in an envelope naming the build it belongs to (boot.js
 checks it) and carrying the files the install wrote (a snapshot holds memory, not
 the file system: the page writes them back as they are, with no wheel to unzip),
