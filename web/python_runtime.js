@@ -114,6 +114,21 @@ export function timedRuntime(ready = async () => {}) {
   };
 }
 
+// owner[name] is `replacement` while run() runs, then what it was, unless someone
+// replaced it again meanwhile (theirs is kept). Pyodide reads globals it has no option
+// for (fetch, WebAssembly.Module) as it loads: withRuntimeFetch and withSharedGlue.
+async function whileReplaced(owner, name, replacement, run) {
+  const original = owner[name];
+  owner[name] = replacement;
+  try {
+    return await run();
+  } finally {
+    if (owner[name] === replacement) {
+      owner[name] = original;
+    }
+  }
+}
+
 // --- the runtime's files, watched; its wasm, gzipped ---------------------------
 
 // Pyodide fetches its files (the wasm, the standard library, the lock file) itself,
@@ -189,14 +204,7 @@ export async function withRuntimeFetch(build, load) {
       },
     );
   }
-  globalThis.fetch = runtimeFetch;
-  try {
-    return await Promise.race([load(), missing]);
-  } finally {
-    if (globalThis.fetch === runtimeFetch) {
-      globalThis.fetch = nativeFetch;
-    }
-  }
+  return whileReplaced(globalThis, "fetch", runtimeFetch, () => Promise.race([load(), missing]));
 }
 
 // The gzip file's response as the wasm's: unpacked (unless the host did), typed
@@ -230,10 +238,9 @@ async function asWasm(response) {
 // its own. Anything larger (the runtime's wasm) is compiled as it would be.
 const GLUE_MODULE_BYTES = 64;
 
-async function withSharedGlue(load) {
-  const NativeModule = WebAssembly.Module;
+function withSharedGlue(load) {
   const compiled = new Map();
-  const shared = new Proxy(NativeModule, {
+  const shared = new Proxy(WebAssembly.Module, {
     construct(target, args, newTarget) {
       const [bytes] = args;
       if (!(bytes instanceof Uint8Array) || bytes.length > GLUE_MODULE_BYTES) {
@@ -248,14 +255,7 @@ async function withSharedGlue(load) {
       return module;
     },
   });
-  WebAssembly.Module = shared;
-  try {
-    return await load();
-  } finally {
-    if (WebAssembly.Module === shared) {
-      WebAssembly.Module = NativeModule;
-    }
-  }
+  return whileReplaced(WebAssembly, "Module", shared, load);
 }
 
 export async function loadRuntime(loadPyodide, build) {
