@@ -98,6 +98,8 @@ class MotionPlayer:
 
     def _frame(self, *_) -> None:
         first, self.pending = self.pending, None
+        if first is None:  # nothing measured since the last frame
+            return
         try:
             self._play(first)
         except Exception as error:
@@ -108,6 +110,8 @@ class MotionPlayer:
         for step in plan(first.table, last.table, first.faces()):
             if isinstance(step, Travel):
                 element = last.elements[step.card] if step.card is not None else last.discard_top
+                if element is None:  # the plan moves the discard's top card only where it was measured
+                    continue
                 element.animate(to_js([js_object(frame) for frame in step.keyframes]), js_object(step.options))
             elif isinstance(step, Fly):
                 self._fly(step, first)

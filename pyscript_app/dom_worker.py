@@ -81,6 +81,8 @@ class SearchWorker:
             self.give_up(why)
 
     def _post(self, text: str) -> None:
+        if self.worker is None:  # WorkerSearch._send takes this for a worker gone
+            raise RuntimeError("the search worker is not started")
         self.worker.postMessage(js.JSON.parse(text))
 
     def give_up(self, why: str) -> None:

@@ -99,6 +99,7 @@ class FocusedSearch(MctsSearch):
     def _select(self, node, state):
         if node is self.root and self.focus:
             children = node.children
+            assert children is not None  # the root is expanded when the search starts
             floor = FOCUS_SHARE * self.done_iterations
             for action in self.focus:
                 child = children[action]

@@ -136,6 +136,7 @@ class MctsSearch(AnytimeSearch):
         if not self.done_iterations:
             return self.ranked_root[0]
         children = self.root.children
+        assert children is not None  # the root is expanded in __init__
 
         def key(index_action):
             index, action = index_action
@@ -146,8 +147,10 @@ class MctsSearch(AnytimeSearch):
 
     def root_statistics(self):
         """(action, visits, mean value) per root action, in the heuristic's order (for tools/tests)."""
+        children = self.root.children
+        assert children is not None  # the root is expanded in __init__
         return [(action, node.visits, node.total / node.visits if node.visits else None)
-                for action, node in self.root.children.items()]
+                for action, node in children.items()]
 
     # --- one iteration -------------------------------------------------------------------
 

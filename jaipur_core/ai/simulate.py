@@ -48,7 +48,8 @@ def play_game(levels: tuple[str, str], seed, number: int, round_cap: int = ROUND
     rounds, faults, cap_hits = 0, [0, 0], 0
 
     def outcome(winner):
-        return GameOutcome(winner, rounds, turns, times, tuple(faults), cap_hits, points, tuple(enders))
+        return GameOutcome(winner, rounds, turns, times, (faults[0], faults[1]), cap_hits, points,
+                           (enders[0], enders[1]))
 
     while True:
         rounds += 1
