@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # loaded by path (the tests, the benchmarks): tools/ must be importable
     sys.path.insert(0, str(ROOT))
 
-from tools.site import pins, translations, vendor  # noqa: E402
+from tools.site import palette, pins, translations, vendor  # noqa: E402
 from tools.site.common import BuildError, copy_tree, dist_files, sha256_of, stamp_pages  # noqa: E402
 from tools.site.pins import MICROPIP_WHEEL, PYODIDE_VERSION  # noqa: E402
 from tools.site.serve import DistRequestHandler, DistServer  # noqa: E402
@@ -92,6 +92,7 @@ def build(dist: Path = DIST, quiet: bool = False, web: Path = WEB, snapshot: boo
 def assemble(staging: Path, project: Project, web: Path, source_root: Path, with_snapshot: bool) -> dict | None:
     """Every file of the site but sw.js and the report; returns the snapshot's entry (or None)."""
     copy_tree(web, staging)
+    palette.write_palette(staging, source_root)  # the colours into app.css, from their one definition
     (staging / "sw.js").unlink(missing_ok=True)  # written by stamp(), with the manifest
     vendor.copy_vendored(staging)
     translations.write_translated_web(staging, source_root)

@@ -8,7 +8,7 @@
 Builds dist/, serves it on 127.0.0.1 and, in Chromium, plays `--moves` human moves by
 clicking (the e2e tests' table driver) against the chosen level; each computer move is
 searched in slices, shown (its chosen cards highlighted), played, and its cards travel
-(motion.py). Two measures of the main thread, from the first move on:
+(view/motion.py). Two measures of the main thread, from the first move on:
   - long tasks: the Long Tasks API (every task > 50 ms, as the browser reports it);
   - heartbeat: a 10 ms timer; a gap > 50 ms between ticks is a time the thread was busy
     (the measure tests/e2e/test_game.py uses, as Firefox and Safari lack the API).
@@ -81,7 +81,8 @@ requestAnimationFrame(countFlights);
 PROFILE = """
 import gc
 import time
-from pyscript_app import dom as _dom, runner as _runner
+from pyscript_app.browser import page as _dom
+from pyscript_app.app import runner as _runner
 
 _rows = []
 _host = _dom._host

@@ -48,6 +48,9 @@ class Game:
 
     record: GameRecord
     state: GameState              # the position after the last round's last action
+    #: The reader holds the whole record already (an imported record, a `#game=` link), hidden
+    #: deals included: see `public`. Kept through play; a new or resumed game starts without it.
+    held_whole: bool = False
 
     # --- making one ------------------------------------------------------------------
     @classmethod
@@ -76,6 +79,10 @@ class Game:
     def to_record_json(self) -> dict:
         return self.record.to_json()
 
+    def opened_whole(self) -> "Game":
+        """This game as its reader holds it: a record that came whole (`held_whole`)."""
+        return replace(self, held_whole=True)
+
     # --- what it holds ---------------------------------------------------------------
     @property
     def players(self) -> tuple[str, ...]:
@@ -98,6 +105,16 @@ class Game:
     def with_extra(self, **fields) -> "Game":
         """The game with these extra record fields set (a value of None removes one)."""
         return replace(self, record=self.record.with_extra(**fields))
+
+    @property
+    def public(self) -> bool:
+        """May every card of the record be shown: both hands, the deck's order, every deal?
+
+        The one rule that keeps hidden cards hidden wherever a record is passed on or shown
+        whole (a game link, review, the analysis, a diagram with both hands): only once the
+        game is over, or when its reader holds the record whole already. A game in progress
+        holds the other side's hand and the deck, which are not the player's to see."""
+        return self.held_whole or self.state.phase == GAME_OVER
 
     @property
     def round_over(self) -> bool:

@@ -18,6 +18,7 @@ from .cards import (
     CARD_COUNTS,
     CARD_NAMES,
     CARDS,
+    EMPTY_PILES_TO_END,
     GOODS,
     GOODS_TOKENS,
     HAND_LIMIT,
@@ -127,6 +128,22 @@ class PlayerView:
 
     def empty_piles(self) -> int:
         return sum(taken == len(GOODS_TOKENS[good]) for good, taken in enumerate(self.tokens_taken))
+
+    def round_end_cause(self) -> str | None:
+        """Why a scored round ended: "piles" (three goods token piles empty) or "deck".
+
+        The engine does not record it, but the public table shows it: a sale ends the
+        round only when it empties the third pile, and a take only when the deck
+        could not refill the market, which leaves it short of 5 cards. A round still
+        in play (or a position that shows neither) has no cause: None.
+        """
+        if self.round_result is None:
+            return None
+        if self.empty_piles() >= EMPTY_PILES_TO_END:
+            return "piles"
+        if sum(self.market) < MARKET_SIZE and self.deck_size == 0:
+            return "deck"
+        return None
 
     def legal_actions(self):
         """The seat's legal actions when it is to move (else none)."""

@@ -32,6 +32,6 @@ def start(embed: bool = False) -> None:
     embed: True when the page is the iframe shell (embed.html, <html class="embed">).
     Renders into <main id="app">, then sets <html data-state="ready">.
     """
-    from . import dom  # imports `js`: only under Pyodide
+    from .browser import page as dom
 
     dom.start(embed)

@@ -1,7 +1,7 @@
-"""`python3 -m pyscript_app diagram …` (diagram_cli.py)."""
+"""`python3 -m pyscript_app diagram …` (blog/cli.py)."""
 
 import sys
 
-from .diagram_cli import main
+from .blog.cli import main
 
 sys.exit(main())

@@ -102,9 +102,9 @@ def crafted(market, hand, herd=0, seed=1, to_move=0):
 
 def booted(storage=None, fragment="", embed=False, entropy=7, **params):
     """A runner booted with these URL parameters (and save texts), its scheduled work not run."""
-    from pyscript_app.events import Booted
-    from pyscript_app.runner import Runner
-    from pyscript_app.saves import EMBED_INDEX_KEY, home_key, kept_key
+    from pyscript_app.app.events import Booted
+    from pyscript_app.app.runner import Runner
+    from pyscript_app.app.saves import EMBED_INDEX_KEY, home_key, kept_key
     host = FakeHost(storage)
     runner = Runner(host)
     query = tuple(sorted((k, str(v)) for k, v in params.items()))
@@ -125,7 +125,7 @@ def started(storage=None, fragment="", **params):
 
 def press(runner, action, value="", zone="", index=None):
     """Click an element with these data- attributes, as the delegated listener does."""
-    from pyscript_app.events import from_dom
+    from pyscript_app.app.events import from_dom
     event = from_dom(action, value, zone, index)
     assert event is not None, action
     runner.dispatch(event)
@@ -133,7 +133,7 @@ def press(runner, action, value="", zone="", index=None):
 
 def play_by_selection(runner, action):
     """Click the cards of `action` for the seat shown, then press its button."""
-    from pyscript_app.selection import selection_for
+    from pyscript_app.app.selection import selection_for
     state = runner.state
     position = state.line.state
     selection = selection_for(action, position.market, position.hands[state.seat],
@@ -152,8 +152,8 @@ class FakeWorker:
     given up."""
 
     def __init__(self, host: FakeHost, runner, silent: bool = False):
-        from pyscript_app.search_backends import WorkerSearch
-        from pyscript_app.worker_jobs import Jobs
+        from pyscript_app.coach.backends import WorkerSearch
+        from pyscript_app.coach.worker_jobs import Jobs
         self.host = host
         self.silent = silent
         self.requests: list = []

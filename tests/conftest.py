@@ -78,8 +78,8 @@ _build_module = load_build_module()
 def translated():
     """The fa and tr catalogs registered for the page's Python, compiled from the .po files
     as the build does (unit tests of words in those languages); English again afterwards."""
-    from pyscript_app import messages
-    from pyscript_app.languages import catalog_from_mo
+    from pyscript_app.words import messages
+    from pyscript_app.words.languages import catalog_from_mo
     pytest.importorskip("babel")
     i18n = _build_module.translations.i18n()  # tools/i18n.py, as the build loads it
     for language in ("fa", "tr"):

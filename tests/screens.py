@@ -16,13 +16,13 @@ from html.parser import HTMLParser
 from jaipur_core import Game, Puzzle, legal_actions
 from jaipur_core.ai.analysis import RecordAnalysis
 from jaipur_core.limits import MAX_LOG_LINES_RENDERED
-from pyscript_app.coach_state import Coach, review_step
-from pyscript_app.controls import Button
-from pyscript_app.games import kept_offer
-from pyscript_app.puzzle_state import Draft, Solving
-from pyscript_app.selection import EMPTY
-from pyscript_app.table_state import HintShown, Kept, Replay, Settings, Shared, TableState, note
-from pyscript_app.tabs import stale_note
+from pyscript_app.app.controls import Button
+from pyscript_app.app.games import kept_offer
+from pyscript_app.app.selection import EMPTY
+from pyscript_app.app.state import HintShown, Kept, Replay, Settings, Shared, TableState, note
+from pyscript_app.app.tabs import stale_note
+from pyscript_app.blog.puzzle_state import Draft, Solving
+from pyscript_app.coach.state import Coach, review_step
 
 NAMES = ("You", "Computer")
 
@@ -80,7 +80,7 @@ def every_screen() -> list[tuple[str, TableState]]:
         ("review, a note, title and author", replace(annotated, review=3)),
         ("review, writing a note, autoplay", replace(annotated, review=3,
                                                      replay=Replay(playing=annotated.token, writing=True))),
-        ("reviewable record", replace(moved, reviewable=True)),
+        ("reviewable record", replace(moved, line=moved.line.opened_whole())),
         ("computer's move shown", replace(fresh, seat=1, reveal=(fresh.token, ai_move))),
         ("last move", replace(moved, last_move="Computer took a gold.", last_cards=(("move-took", ((0, 1),)),))),
         ("try again", replace(fresh, note=note("ai-failed", "error", ((Button.TRY_AGAIN, "", "try-again"),),
@@ -89,7 +89,7 @@ def every_screen() -> list[tuple[str, TableState]]:
                                               error="boom"))),
         # games.kept_offer's own note (the Resume offer of a kept game)
         ("resume offer", replace(fresh, note=kept_offer("computer", "0"))),
-        # tabs.py: another tab saved a different game (Load it / Keep this one)
+        # app/tabs.py: another tab saved a different game (Load it / Keep this one)
         ("moved on in another tab", replace(fresh, note=stale_note())),
         ("details open", replace(moved, details=True)),
         ("hint's three moves", replace(fresh, note=note("hint-moves", "hint"), hint=HintShown(

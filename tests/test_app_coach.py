@@ -10,14 +10,14 @@ import re
 from jaipur_core import Game, Puzzle, legal_actions, view_of
 from jaipur_core.ai.analysis import judge_puzzle
 from jaipur_core.share import game_fragment, puzzle_fragment
-from pyscript_app import search_backends
-from pyscript_app.coach_state import movers, review_step
-from pyscript_app.controls import Button
-from pyscript_app.effects import StartAnalysis, StartPuzzleJudge, StopAnalysis
-from pyscript_app.events import AnalysisProgress, FileChosen, Pressed
-from pyscript_app.render_coach import chart_points
-from pyscript_app.saves import encode_save
-from pyscript_app.update import update
+from pyscript_app.app.controls import Button
+from pyscript_app.app.effects import StartAnalysis, StartPuzzleJudge, StopAnalysis
+from pyscript_app.app.events import AnalysisProgress, FileChosen, Pressed
+from pyscript_app.app.saves import encode_save
+from pyscript_app.app.update import update
+from pyscript_app.coach import backends as search_backends
+from pyscript_app.coach.state import movers, review_step
+from pyscript_app.coach.view import chart_points
 from tests.app_fakes import booted, play_by_selection, press, with_worker
 from tests.e2e.records import game_cut_short
 

@@ -1,7 +1,7 @@
-"""controls.py is the one list of the page's controls: render writes it, the readers read it, update handles it.
+"""app/controls.py is the one list of the page's controls: render writes it, the readers read it, update handles it.
 
 Before, a button's name was spelled in four places (render, events.PRESSED,
-update._BUTTONS, keys.py) with nothing checking that they agreed. These tests
+update._BUTTONS, app/keys.py) with nothing checking that they agreed. These tests
 are that check, over every screen of tests/screens.py.
 """
 
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pyscript_app import update as update_module
-from pyscript_app.controls import Button, Control, control_named
-from pyscript_app.events import CardClicked, LanguageChosen, Pressed, from_dom
-from pyscript_app.keys import ACTION_KEYS, FOCUS_KEYS, ROWS
-from pyscript_app.render import render
+from pyscript_app.app import update as update_module
+from pyscript_app.app.controls import Button, Control, control_named
+from pyscript_app.app.events import CardClicked, LanguageChosen, Pressed, from_dom
+from pyscript_app.app.keys import ACTION_KEYS, FOCUS_KEYS, ROWS
+from pyscript_app.view.render import render
 from tests.screens import Controls, every_screen
 
 SCREENS = every_screen()
@@ -78,10 +78,10 @@ def test_a_card_click_is_read_from_its_attributes():
 
 
 def test_dom_and_keys_name_card_controls_by_the_member():
-    """The browser modules (dom.py, dom_*.py: not imported here) compare data-action with literals:
+    """The browser modules (pyscript_app/browser/: not imported here) compare data-action with literals:
     each must be a member."""
     folder = Path(__file__).resolve().parents[1] / "pyscript_app"
-    source = "".join(path.read_text(encoding="utf-8") for path in sorted(folder.glob("dom*.py")))
+    source = "".join(path.read_text(encoding="utf-8") for path in sorted((folder / "browser").glob("*.py")))
     literals = re.findall(r'getAttribute\("data-action"\)\) (?:==|!=) "([^"]+)"', source)
     assert literals and all(control_named(name) is not None for name in literals)
     assert all(f'[data-action="{Control.SELECT}"]' in selector for selector in ROWS.values())

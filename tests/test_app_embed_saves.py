@@ -8,7 +8,7 @@ import pytest
 
 from jaipur_core import Game, legal_actions
 from jaipur_core.share import game_fragment, position_fragment
-from pyscript_app.saves import (
+from pyscript_app.app.saves import (
     EMBED_INDEX_KEY,
     EMBED_SAVE_KEY,
     EMBED_SAVES_LIMIT,
@@ -139,7 +139,7 @@ def test_a_puzzle_frame_always_opens_its_puzzle():
 
 
 def _a_save(seed):
-    from pyscript_app.saves import encode_save
+    from pyscript_app.app.saves import encode_save
     return encode_save(Game.new(seed=seed, first=0), "easy", 0, "you")
 
 

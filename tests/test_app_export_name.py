@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from jaipur_core import GAME_OVER, PLAY, Game, legal_actions
-from pyscript_app.update import export_name
+from pyscript_app.app.update import export_name
 
 
 def played(seed: int, until) -> Game:

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from jaipur_core import GAME_OVER, PLAY, ROUND_OVER, legal_actions, position_to_json
-from pyscript_app.events import FileChosen
-from pyscript_app.saves import SAVE_KEY
+from pyscript_app.app.events import FileChosen
+from pyscript_app.app.saves import SAVE_KEY
 from tests.app_fakes import play_by_selection, press, started
 
 
@@ -30,7 +30,7 @@ def no_ai(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the AI moved in a friend game")
 
-    import pyscript_app.worker_jobs as runner_module
+    import pyscript_app.coach.worker_jobs as runner_module
     monkeypatch.setattr(runner_module, "start_search", refuse)
 
 

@@ -8,8 +8,8 @@ import ast
 import inspect
 from pathlib import Path
 
-from pyscript_app.host import Host
-from pyscript_app.runner import Runner
+from pyscript_app.app.host import Host
+from pyscript_app.app.runner import Runner
 from tests.app_fakes import FakeHost
 
 APP = Path(__file__).resolve().parent.parent / "pyscript_app"
@@ -35,7 +35,7 @@ def test_the_fake_host_is_a_host() -> None:
 
 
 def test_the_protocol_is_what_the_runner_calls():
-    tree = ast.parse((APP / "runner.py").read_text())
+    tree = ast.parse((APP / "app/runner.py").read_text())
     called = {node.attr for node in ast.walk(tree)  # self.host.<name>
               if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "self.host"}
     assert called == set(members())
@@ -43,7 +43,7 @@ def test_the_protocol_is_what_the_runner_calls():
 
 
 def test_the_browser_host_is_a_host():
-    tree = ast.parse((APP / "dom.py").read_text())
+    tree = ast.parse((APP / "browser/page.py").read_text())
     browser_host = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "BrowserHost")
     methods = {node.name: node for node in browser_host.body if isinstance(node, ast.FunctionDef)}
     for name, member in members().items():

@@ -1,4 +1,4 @@
-"""The keyboard (pyscript_app/keys.py, keys.from_key): which key means what, roving focus, the trap."""
+"""The keyboard (pyscript_app/app/keys.py, keys.from_key): which key means what, roving focus, the trap."""
 
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ import re
 
 import pytest
 
-from pyscript_app import messages
-from pyscript_app.events import ActionPressed, Pressed, ReviewStepped
-from pyscript_app.keys import (
+from pyscript_app.app.events import ActionPressed, Pressed, ReviewStepped
+from pyscript_app.app.keys import (
     ACTION_KEYS,
     BY_KEY,
     FOCUS_KEYS,
     from_key,
-    keys_help,
     normalise,
     roving_step,
     trap_step,
 )
+from pyscript_app.view.dialogs import keys_help
+from pyscript_app.words import messages
 
 TABLE = dict(reviewing=False, panel_open=False)
 
@@ -40,7 +40,7 @@ TABLE = dict(reviewing=False, panel_open=False)
     ("ı", {"code": "KeyI"}, None),
     ("c", {"modified": True}, None),                            # Ctrl+C copies, as ever
     ("r", {"modified": True}, None),                            # Ctrl+R reloads
-    ("m", {}, None),                                            # focus keys: dom.py's, no event
+    ("m", {}, None),                                            # focus keys: browser/page.py's, no event
     ("ArrowLeft", {}, None),                                    # on the table: roving focus, no event
     ("Escape", {}, None),                                       # nothing selected: nothing to clear
     ("Escape", {"selecting": True}, Pressed("clear")),
@@ -139,8 +139,8 @@ def test_the_help_lists_every_key_in_each_language(language, translated):
 
 
 def test_the_rules_panel_carries_the_keys():
-    from pyscript_app.render_dialogs import rules
-    from pyscript_app.table_state import TableState
+    from pyscript_app.app.state import TableState
+    from pyscript_app.view.dialogs import rules
 
     key, html = rules(TableState())
     assert 'data-testid="keys-help"' in html and "<kbd>T</kbd>" in html
@@ -148,7 +148,7 @@ def test_the_rules_panel_carries_the_keys():
 
 
 def _key(runner, key, **extra):
-    """What dom.py's keydown listener does with a key: from_key on the runner's state, then dispatch."""
+    """What browser/page.py's keydown listener does with a key: from_key on the runner's state, then dispatch."""
     state = runner.state
     event = from_key(key, state.review is not None, state.panel is not None,
                      selecting=not state.selection.is_empty(), **extra)
@@ -159,7 +159,7 @@ def _key(runner, key, **extra):
 
 def test_keys_play_a_move_and_the_computers_reply_is_announced_in_the_live_region():
     from jaipur_core import TakeGood, legal_actions
-    from pyscript_app.render import skeleton
+    from pyscript_app.view.render import skeleton
     from tests.app_fakes import press, started
 
     host, runner = started(seed=3, first="you", level="easy")
@@ -197,9 +197,9 @@ def test_panel_keys_open_and_escape_closes_them():
 def test_the_log_is_a_named_tab_stop_and_every_dialog_is_modal():
     from dataclasses import replace
 
-    from pyscript_app.render_dialogs import new_game, share
-    from pyscript_app.render_log import log_panel, log_region
-    from pyscript_app.table_state import TableState
+    from pyscript_app.app.state import TableState
+    from pyscript_app.view.dialogs import new_game, share
+    from pyscript_app.view.log import log_panel, log_region
 
     state = replace(TableState(), log=("one", "two"))
     region = log_region(state)

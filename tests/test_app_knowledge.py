@@ -1,4 +1,4 @@
-""""What I know" (pyscript_app/knowledge.py, render_know.py): exact counts from a view, no leaks."""
+""""What I know" (pyscript_app/view/knowledge.py, view/know.py): exact counts from a view, no leaks."""
 
 import random
 
@@ -6,11 +6,11 @@ import pytest
 
 from jaipur_core import CAMEL, GOODS, Game, legal_actions, position_from_json, sample_state, view_of
 from jaipur_core.cards import CARD_COUNTS
-from pyscript_app.knowledge import knowledge, round_end_cause
-from pyscript_app.render import render
-from pyscript_app.render_know import know_body
-from pyscript_app.selection import selection_for
-from pyscript_app.table_state import TableState
+from pyscript_app.app.selection import selection_for
+from pyscript_app.app.state import TableState
+from pyscript_app.view.know import know_body
+from pyscript_app.view.knowledge import knowledge
+from pyscript_app.view.render import render
 from tests.helpers import position, state
 
 NAMES = ("You", "Computer")
@@ -164,8 +164,8 @@ def finished_round(cause: str):
 def test_round_end_cause(name, cause):
     game_state = finished_round(cause)
     for seat in (0, 1):
-        assert round_end_cause(view_of(game_state, seat)) == cause
+        assert view_of(game_state, seat).round_end_cause() == cause
 
 
 def test_no_cause_while_the_round_is_played():
-    assert round_end_cause(view_of(played_states(1, 5)[-1], 0)) is None
+    assert view_of(played_states(1, 5)[-1], 0).round_end_cause() is None

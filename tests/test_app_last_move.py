@@ -15,11 +15,11 @@ from dataclasses import replace
 import pytest
 
 from jaipur_core import CAMELS, Game, Trade
-from pyscript_app.messages import _, speaking
-from pyscript_app.render import render
-from pyscript_app.table_state import Settings, TableState
-from pyscript_app.update import _move_cards
-from pyscript_app.words import describe
+from pyscript_app.app.state import Settings, TableState
+from pyscript_app.app.update import _move_cards
+from pyscript_app.view.render import render
+from pyscript_app.words.messages import _, speaking
+from pyscript_app.words.moves import describe
 
 
 def last_move_html(action, game: Game, language: str) -> str:

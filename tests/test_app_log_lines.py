@@ -9,7 +9,7 @@ import re
 import pytest
 
 from jaipur_core.share import game_fragment
-from pyscript_app.languages import LANGUAGES
+from pyscript_app.words.languages import LANGUAGES
 from tests.app_fakes import started
 from tests.e2e.records import game_cut_short
 

@@ -1,6 +1,6 @@
 """The Diagram button and the Link panel's embed maker (issue 28, items 1 and 4), DOM-free.
 
-The page's diagram is diagram.py's drawing (the command's), of what is on the table; the snippet
+The page's diagram is blog/diagram.py's drawing (the command's), of what is on the table; the snippet
 opens the same table from any site, with a plain link and no script."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import pytest
 
 from jaipur_core import GAME_OVER, legal_actions
 from jaipur_core.share import game_fragment, parse_fragment, split_at
-from pyscript_app import diagram
-from pyscript_app.embed_maker import PRESETS
-from pyscript_app.events import ArtRead, FieldsRead
-from pyscript_app.saves import SAVE_KEY, encode_save
+from pyscript_app.app.events import ArtRead, FieldsRead
+from pyscript_app.app.saves import SAVE_KEY, encode_save
+from pyscript_app.blog import diagram
+from pyscript_app.blog.maker_state import PRESETS
 from tests.app_fakes import FakeHost, play_by_selection, press, started
 from tests.app_fakes import embed_snippet as snippet
 from tests.e2e.records import game_cut_short
@@ -35,8 +35,8 @@ def finished(url="http://example.test/"):
     game = game_cut_short(seed=3, moves_left=0).with_extra(level="hard", human_seat=0)
     assert game.state.phase == GAME_OVER
     host = FakeHost({SAVE_KEY: encode_save(game, "hard", 0, "you")}, url=url)
-    from pyscript_app.events import Booted
-    from pyscript_app.runner import Runner
+    from pyscript_app.app.events import Booted
+    from pyscript_app.app.runner import Runner
     runner = Runner(host)
     runner.dispatch(Booted(saved=host.storage[SAVE_KEY], entropy=7, page_url=url))
     host.run()
@@ -89,7 +89,7 @@ def test_a_finished_game_may_be_drawn_open_in_dark_persian_with_the_last_move_ma
     name, svg = host.downloads[-1]
     played = game.rounds[-1]
     with_names = runner.state  # names in Persian, as the table would call the seats
-    from pyscript_app.messages import speaking
+    from pyscript_app.words.messages import speaking
     with speaking("fa"):
         names = with_names.names()
     assert name == f"jaipur-diagram-round-{game.state.round}-move-{len(played.actions)}-fa-dark.svg"
@@ -233,8 +233,11 @@ def test_the_maker_follows_the_pages_language_and_dark_scheme_when_the_panel_ope
 
 
 def test_the_forced_dark_scheme_is_the_systems_dark_scheme():
-    """?theme=dark (<html data-theme>) gives the same colours as a dark system (web/app.css)."""
-    css = (ROOT / "web" / "app.css").read_text(encoding="utf-8")
+    """?theme=dark (<html data-theme>) gives the same colours as a dark system (the palette as
+    the build writes it into app.css)."""
+    from pyscript_app.view.palette import PALETTE
+    from tools.site.palette import palette_css
+    css = palette_css(PALETTE)
 
     def block(start: str) -> str:
         at = css.index(start)

@@ -1,4 +1,4 @@
-"""markup.py: the page's HTML is escaped by default, and catalog text is escaped everywhere it is shown.
+"""view/markup.py: the page's HTML is escaped by default, and catalog text is escaped everywhere it is shown.
 
 Before, render modules wrapped text in `e()` by hand and catalog strings reached
 the page unescaped in nine places. Now text is escaped unless it is Markup.
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pyscript_app import messages
-from pyscript_app.markup import Markup, escape, html, join, say, say_n
-from pyscript_app.render import render
+from pyscript_app.view.markup import Markup, escape, html, join, say, say_n
+from pyscript_app.view.render import render
+from pyscript_app.words import messages
 from tests.screens import every_screen
 
 APP = Path(__file__).resolve().parents[1] / "pyscript_app"
@@ -67,8 +67,8 @@ def test_catalog_text_is_escaped_everywhere_it_is_shown(hostile_language, name, 
 
 def test_no_render_module_builds_html_with_an_f_string():
     """HTML goes through markup.html (escaping by default), never an f-string that interpolates raw text."""
-    for module in ("render.py", "render_table.py", "render_dialogs.py", "render_know.py", "render_log.py",
-                   "keys.py"):
+    for module in ("view/render.py", "view/table.py", "view/dialogs.py", "view/know.py", "view/log.py",
+                   "app/keys.py"):
         source = (APP / module).read_text(encoding="utf-8")
         assert not re.search(r"""\bf(['"])<""", source), module
         assert "from html import" not in source, module

@@ -6,8 +6,8 @@ import ast
 import re
 from pathlib import Path
 
-from pyscript_app import messages
-from pyscript_app.messages import ENGLISH, Catalog, _, ngettext, use
+from pyscript_app.words import messages
+from pyscript_app.words.messages import ENGLISH, Catalog, _, ngettext, use
 
 APP = Path(__file__).resolve().parent.parent / "pyscript_app"
 
@@ -55,22 +55,23 @@ SENTENCE = re.compile(r"(?<![-=\w\"'])[A-Za-z][a-z]+ [a-z]{2,}(?: [a-z]+)*[.!?:]
 
 
 # The command line stays English (README), like `python3 -m jaipur_core`'s.
-COMMAND_LINE = ("diagram_cli.py", "__main__.py")
+COMMAND_LINE = ("blog/cli.py", "__main__.py")
 # The search worker's protocol (worker_jobs, search_backends) answers a bad request in the
 # developers' English, like jaipur_core's errors: the page shows such an error only inside a
 # catalog sentence ("No hint this time ({error})."); dom_worker writes why the worker is used
 # or not to the console only.
-WORKER_PROTOCOL = ("worker_jobs.py", "search_backends.py", "dom_worker.py")
+WORKER_PROTOCOL = ("coach/worker_jobs.py", "coach/backends.py", "browser/worker.py")
 # The page's performance marks ("jaipur: <stage>", "jaipur boot: <step>", read by bench/load.py)
 # are names for a timeline, never shown.
 PERFORMANCE_MARK = re.compile(r"jaipur(?: boot)?: [a-z .-]*")
 
 
 def test_no_english_sentence_outside_the_catalog():
-    """Every text a player reads comes from messages.py; other modules hold markup and ids."""
+    """Every text a player reads comes from words/messages.py; other modules hold markup and ids."""
     found = []
-    for path in sorted(APP.glob("*.py")):
-        if path.name == "messages.py" or path.name in COMMAND_LINE + WORKER_PROTOCOL:
+    for path in sorted(APP.rglob("*.py")):
+        where = path.relative_to(APP).as_posix()
+        if where == "words/messages.py" or where in COMMAND_LINE + WORKER_PROTOCOL:
             continue
         for node in _string_constants(ast.parse(path.read_text())):
             if PERFORMANCE_MARK.fullmatch(node.value):
@@ -78,14 +79,14 @@ def test_no_english_sentence_outside_the_catalog():
             text = re.sub(r"<[^>]*>", " ", node.value)      # markup is not words
             text = re.sub(r'\b[\w-]+="[^"]*"', " ", text)
             if SENTENCE.search(text):
-                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+                found.append(f"{where}:{node.lineno}: {node.value!r}")
     assert not found, "\n".join(found)
 
 
 def test_every_id_used_in_the_page_is_in_the_catalog():
     used = set()
-    for path in sorted(APP.glob("*.py")):
-        if path.name == "messages.py":
+    for path in sorted(APP.rglob("*.py")):
+        if path.relative_to(APP).as_posix() == "words/messages.py":
             continue
         for match in re.finditer(r'\b(?:_|ngettext|note)\(\s*"([a-z0-9-]+[a-z0-9])"', path.read_text()):
             used.add(match.group(1))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from jaipur_core import legal_actions
-from pyscript_app.effects import After
-from pyscript_app.events import ActionPressed, CardClicked, MoveShown, Pressed, SearchDone
-from pyscript_app.render import render
-from pyscript_app.update import REVEAL_MS, update
+from pyscript_app.app.effects import After
+from pyscript_app.app.events import ActionPressed, CardClicked, MoveShown, Pressed, SearchDone
+from pyscript_app.app.update import REVEAL_MS, update
+from pyscript_app.view.render import render
 from tests.test_app_update import boot, kinds
 
 
@@ -71,7 +71,7 @@ def _computer_about_to_move(seed: int):
     import random
 
     from jaipur_core import Game, apply
-    from pyscript_app.table_state import TableState
+    from pyscript_app.app.state import TableState
     game, rng = Game.new(seed=seed, first=0, players=("You", "Computer")), random.Random(seed)
     while True:
         actions = legal_actions(game.state)
@@ -88,7 +88,7 @@ def _computer_about_to_move(seed: int):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_cards_picked_ahead_are_kept_unless_the_computers_move_ends_the_round(seed):
-    from pyscript_app.update import play
+    from pyscript_app.app.update import play
     picked, ending, going_on = _computer_about_to_move(seed)
     assert picked.selection.hand == {0} and not picked.my_turn
     assert play(picked, going_on)[0].selection.hand == {0}
@@ -127,9 +127,9 @@ def test_cards_carry_stable_motion_keys():
     assert board.count("data-card=") >= 5 + 5    # the market's five cards and the hand's five
 
 
-# --- flights.py: which card travels where ---------------------------------------------------------
+# --- view/flights.py: which card travels where ---------------------------------------------------------
 
-from pyscript_app.flights import Ghost, Slide, TokenFlight, card_flights, token_flights  # noqa: E402
+from pyscript_app.view.flights import Ghost, Slide, TokenFlight, card_flights, token_flights  # noqa: E402
 
 
 @pytest.mark.parametrize("name, before, after, deck_drew, expected", [
@@ -182,7 +182,7 @@ def test_token_flights_go_to_the_row_that_gained():
 
 
 def test_the_ply_tells_the_page_when_cards_may_travel():
-    """data-ply = round:seat:moves; motion.py animates only a change of its last part."""
+    """data-ply = round:seat:moves; view/motion.py animates only a change of its last part."""
     state, _ = boot(seed=3, first="you", pause=0)
     assert dict(render(state).attrs)["data-ply"] == "1:0:0"
     moved, _ = update(state, ActionPressed("camels"))

@@ -1,5 +1,5 @@
-"""motion.py, the pure side of the cards' flights: which table changes are a move to show, and
-the steps (Travel, Fly) that show one, from two measured tables. dom_motion.py measures and plays
+"""view/motion.py, the pure side of the cards' flights: which table changes are a move to show, and
+the steps (Travel, Fly) that show one, from two measured tables. browser/animation.py measures and plays
 them in the browser (tests/e2e/test_layout_motion.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pyscript_app.motion import DURATION_MS, EASING, TOKEN_GAP_MS, Fly, Table, Travel, is_move, plan
+from pyscript_app.view.motion import DURATION_MS, EASING, TOKEN_GAP_MS, Fly, Table, Travel, is_move, plan
 
 
 def screen(ply):

@@ -10,13 +10,13 @@ from dataclasses import replace
 from jaipur_core import Game, legal_actions
 from jaipur_core.limits import MAX_NOTE_CHARS
 from jaipur_core.share import game_fragment, parse_fragment, split_at
-from pyscript_app.controls import Button
-from pyscript_app.effects import After
-from pyscript_app.events import AutoStepped, FileChosen, NoteEdited, Pressed, ReviewStepped
-from pyscript_app.games import save_text
-from pyscript_app.notes import AUTOPLAY_MS
-from pyscript_app.render import render
-from pyscript_app.update import update
+from pyscript_app.app.controls import Button
+from pyscript_app.app.effects import After
+from pyscript_app.app.events import AutoStepped, FileChosen, NoteEdited, Pressed, ReviewStepped
+from pyscript_app.app.games import save_text
+from pyscript_app.app.update import update
+from pyscript_app.blog.notes import AUTOPLAY_MS
+from pyscript_app.view.render import render
 from tests.app_fakes import booted, press
 from tests.e2e.records import game_cut_short
 

@@ -15,8 +15,8 @@ from html.parser import HTMLParser
 import pytest
 
 from jaipur_core import Game
-from pyscript_app.render import render
-from pyscript_app.table_state import TableState
+from pyscript_app.app.state import TableState
+from pyscript_app.view.render import render
 from tests import helpers
 
 SECTIONS = ("opponent", "me", "review-player-0", "review-player-1")

@@ -10,8 +10,8 @@ from html import unescape
 
 from jaipur_core import Game, Puzzle, legal_actions, position_to_json, puzzle_from_json
 from jaipur_core.share import parse_fragment, puzzle_fragment
-from pyscript_app.events import FieldsRead
-from pyscript_app.puzzle_state import Draft, Solving
+from pyscript_app.app.events import FieldsRead
+from pyscript_app.blog.puzzle_state import Draft, Solving
 from tests.app_fakes import booted, embed_snippet, play_by_selection, press
 
 EXPLANATION = "Because the camels & <tokens> wait."
@@ -217,10 +217,10 @@ def test_new_game_leaves_the_puzzle():
 def test_an_answer_that_ends_the_round_leaves_the_puzzle_at_the_next_round():
     from dataclasses import replace
 
-    from pyscript_app.controls import Button
-    from pyscript_app.events import Pressed
-    from pyscript_app.table_state import TableState
-    from pyscript_app.update import update
+    from pyscript_app.app.controls import Button
+    from pyscript_app.app.events import Pressed
+    from pyscript_app.app.state import TableState
+    from pyscript_app.app.update import update
     from tests.screens import _played
     over = _played(2, lambda g: g.state.phase == "round_over")
     puzzle = _puzzle()
@@ -232,7 +232,7 @@ def test_an_answer_that_ends_the_round_leaves_the_puzzle_at_the_next_round():
 
 
 def test_a_puzzle_link_over_a_saved_game_never_saves_and_offers_it_back():
-    from pyscript_app.saves import SAVE_KEY
+    from pyscript_app.app.saves import SAVE_KEY
     from tests.app_fakes import started
     host, runner = started(seed=11, first="you")
     play_by_selection(runner, legal_actions(runner.state.game.state)[0])

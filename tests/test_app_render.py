@@ -4,8 +4,8 @@ import random
 import re
 
 from jaipur_core import CARD_NAMES, Game, legal_actions, sample_state, view_of
-from pyscript_app.render import render
-from pyscript_app.table_state import TableState, note
+from pyscript_app.app.state import TableState, note
+from pyscript_app.view.render import render
 from tests import helpers
 
 

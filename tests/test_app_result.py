@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from jaipur_core import Game, legal_actions
-from pyscript_app.events import Pressed
-from pyscript_app.render import render
-from pyscript_app.table_state import TableState
-from pyscript_app.update import update
+from pyscript_app.app.events import Pressed
+from pyscript_app.app.state import TableState
+from pyscript_app.app.update import update
+from pyscript_app.view.render import render
 
 NAMES = ("You", "Computer")
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from jaipur_core.share import game_fragment
-from pyscript_app.events import FileChosen
+from pyscript_app.app.events import FileChosen
 from tests.app_fakes import press, started
 from tests.e2e.records import game_cut_short
 

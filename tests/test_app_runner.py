@@ -7,8 +7,8 @@ import pytest
 
 from jaipur_core import Game, legal_actions, position_to_json, view_of
 from jaipur_core.share import game_fragment, parse_fragment, position_fragment
-from pyscript_app.events import FileChosen
-from pyscript_app.saves import SAVE_KEY
+from pyscript_app.app.events import FileChosen
+from pyscript_app.app.saves import SAVE_KEY
 from tests.app_fakes import booted, play_by_selection, press, started
 
 
@@ -277,7 +277,7 @@ def test_arrivals_animate_once_not_on_every_selection_click():
 
 def test_an_illegal_move_from_the_ai_is_reported_not_played(monkeypatch):
     """A bug in the AI must show, and must not put an illegal move on the table."""
-    import pyscript_app.worker_jobs as runner_module
+    import pyscript_app.coach.worker_jobs as runner_module
     from jaipur_core import Sell, is_legal
     from jaipur_core.cards import DIAMOND
 
@@ -297,7 +297,7 @@ def test_an_illegal_move_from_the_ai_is_reported_not_played(monkeypatch):
 
 
 def test_a_failing_ai_slice_is_shown_with_a_way_to_continue(monkeypatch):
-    import pyscript_app.worker_jobs as runner_module
+    import pyscript_app.coach.worker_jobs as runner_module
     calls = []
 
     def broken(view, level, rng):
@@ -318,7 +318,7 @@ def test_a_failing_ai_slice_is_shown_with_a_way_to_continue(monkeypatch):
 
 
 def test_an_exception_in_a_handler_is_shown_and_the_game_goes_on(monkeypatch):
-    import pyscript_app.update as update_module
+    import pyscript_app.app.update as update_module
 
     def boom(state, value):
         raise KeyError("surprise")
@@ -345,7 +345,7 @@ def test_storage_failure_is_reported_and_play_goes_on():
 
 
 def test_save_text_round_trips_and_names_bad_fields():
-    from pyscript_app.saves import corrupt_key, decode_save, encode_save
+    from pyscript_app.app.saves import corrupt_key, decode_save, encode_save
     game = Game.new(seed=2, first=0)
     game = game.play(legal_actions(game.state)[0])
     back, level, human, first = decode_save(encode_save(game, "hard", 1, "computer"))

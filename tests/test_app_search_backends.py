@@ -1,4 +1,4 @@
-"""Where the runner's searches run (search_backends.py): the page's slices until the worker is
+"""Where the runner's searches run (coach/backends.py): the page's slices until the worker is
 up, the worker after; the same move either way; only the player view crosses; stale answers
 dropped; a dead or silent worker's search finished on the page; the analysis route."""
 
@@ -8,11 +8,11 @@ import json
 
 from jaipur_core import legal_actions, view_of
 from jaipur_core.ai.analysis import analyse_record
-from pyscript_app.effects import StartAnalysis
-from pyscript_app.events import AnalysisDone, AnalysisProgress
-from pyscript_app.runner import Runner
-from pyscript_app.search_backends import PageSearch, WorkerSearch
-from pyscript_app.selection import choices
+from pyscript_app.app.effects import StartAnalysis
+from pyscript_app.app.events import AnalysisDone, AnalysisProgress
+from pyscript_app.app.runner import Runner
+from pyscript_app.app.selection import choices
+from pyscript_app.coach.backends import PageSearch, WorkerSearch
 from tests.app_fakes import FakeHost, booted, play_by_selection, press, started, with_worker
 
 
@@ -156,7 +156,7 @@ def test_both_backends_answer_an_analysis_with_each_move_then_done_and_stop_on_d
 
 
 def test_the_page_hands_a_slices_answers_over_in_a_task_of_their_own(monkeypatch):
-    import pyscript_app.search_backends as search_backends
+    import pyscript_app.coach.backends as search_backends
     monkeypatch.setattr(search_backends, "SLICE_SECONDS", 0)  # one search iteration a slice
     _record, effect = _analysis_effect(iterations=3)
     host = FakeHost()
@@ -203,8 +203,8 @@ def test_a_worker_that_dies_mid_analysis_hands_it_to_the_page_which_goes_on_from
 def test_a_hints_chances_are_per_cent_in_the_pages_digits(translated):
     from dataclasses import replace
 
-    from pyscript_app.render import render
-    from pyscript_app.table_state import HintShown, note
+    from pyscript_app.app.state import HintShown, note
+    from pyscript_app.view.render import render
     host, runner = started(seed=3, first="you")
     moves = legal_actions(position(runner))[:3]
     state = replace(runner.state, note=note("hint-moves", "hint"),

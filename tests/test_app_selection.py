@@ -3,7 +3,7 @@
 import pytest
 
 from jaipur_core import CAMEL, CAMELS, DIAMOND, GOLD, LEATHER, SILVER, SPICE, Sell, TakeGood, Trade
-from pyscript_app.selection import EMPTY, Selection, choices, row_cards, selection_for
+from pyscript_app.app.selection import EMPTY, Selection, choices, row_cards, selection_for
 from tests.app_fakes import crafted
 
 # market row: diamond, gold, leather, camel, camel
@@ -107,7 +107,7 @@ def test_every_engine_refusal_code_has_words_in_the_catalog():
 
     from jaipur_core import Game, legal_actions, why_illegal
     from jaipur_core.actions import parse_action
-    from pyscript_app.messages import refusal
+    from pyscript_app.words.messages import refusal
     seen = set()
     rng = random.Random(4)
     texts = ["take diamond", "take camel", "camels", "sell diamond 1", "sell camel 2", "sell leather 5",

@@ -11,7 +11,7 @@ import pytest
 
 from jaipur_core import Game, legal_actions, view_of
 from jaipur_core.share import game_fragment, page_link, parse_fragment, split_at
-from pyscript_app.saves import SAVE_KEY, encode_save
+from pyscript_app.app.saves import SAVE_KEY, encode_save
 from tests.app_fakes import play_by_selection, press, started
 from tests.e2e.records import game_cut_short
 

@@ -1,4 +1,4 @@
-"""Storage refused, and two tabs of one game (issue 28, item 7): pyscript_app/tabs.py, update."""
+"""Storage refused, and two tabs of one game (issue 28, item 7): pyscript_app/app/tabs.py, update."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import pytest
 
 from jaipur_core import Game, legal_actions
 from jaipur_core.share import position_fragment
-from pyscript_app.effects import Save, StartSearch
-from pyscript_app.events import StorageChanged, StorageFailed
-from pyscript_app.games import FOLLOW_GRACE_MS
-from pyscript_app.messages import speaking
-from pyscript_app.saves import SAVE_KEY, decode_kept, encode_save
-from pyscript_app.update import update
+from pyscript_app.app.effects import Save, StartSearch
+from pyscript_app.app.events import StorageChanged, StorageFailed
+from pyscript_app.app.games import FOLLOW_GRACE_MS
+from pyscript_app.app.saves import SAVE_KEY, decode_kept, encode_save
+from pyscript_app.app.update import update
+from pyscript_app.words.messages import speaking
 from tests.app_fakes import booted, play_by_selection, press
 
 GAME = {"seed": 5, "first": "you", "level": "easy", "pause": "0"}
@@ -45,8 +45,8 @@ def test_refused_storage_is_said_once_in_the_pages_language_and_play_goes_on(tra
 
 
 def test_a_frame_with_storage_blocked_says_so_at_boot_and_keeps_the_links_message():
-    from pyscript_app.events import Booted
-    from pyscript_app.runner import Runner
+    from pyscript_app.app.events import Booted
+    from pyscript_app.app.runner import Runner
     from tests.app_fakes import FakeHost
     host = FakeHost()
     host.fail_storage = True
@@ -191,7 +191,7 @@ def test_a_link_tab_ignores_the_saves_of_other_tabs():
 def test_the_messages_are_in_the_catalog_for_every_language(translated):
     for language in ("en", "fa", "tr"):
         with speaking(language):
-            from pyscript_app.messages import _
+            from pyscript_app.words.messages import _
             for msg_id in ("tab-moved-on", "tab-followed", "tab-loaded", "tab-kept-here", "storage-refused"):
                 assert _(msg_id) and _(msg_id) != msg_id
                 if language != "en":

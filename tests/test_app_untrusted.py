@@ -16,14 +16,14 @@ import pytest
 from jaipur_core import Game, IllegalActionError, InvalidJSONError, legal_actions
 from jaipur_core.game import round_length_refusal
 from jaipur_core.limits import MAX_ACTIONS_PER_ROUND, MAX_IMPORT_BYTES, MAX_LOG_LINES_RENDERED
-from pyscript_app.effects import StartSearch
-from pyscript_app.events import ActionPressed, Booted, FileChosen, Pressed
-from pyscript_app.messages import ENGLISH, _, refusal
-from pyscript_app.render import render
-from pyscript_app.render_log import log_panel, log_region
-from pyscript_app.saves import decode_kept, decode_save, encode_save
-from pyscript_app.table_state import TableState
-from pyscript_app.update import update
+from pyscript_app.app.effects import StartSearch
+from pyscript_app.app.events import ActionPressed, Booted, FileChosen, Pressed
+from pyscript_app.app.saves import decode_kept, decode_save, encode_save
+from pyscript_app.app.state import TableState
+from pyscript_app.app.update import update
+from pyscript_app.view.log import log_panel, log_region
+from pyscript_app.view.render import render
+from pyscript_app.words.messages import ENGLISH, _, refusal
 
 NESTED = '{"format": "jaipur-save/1", "record": ' + "[" * 5000 + "]" * 5000 + "}"
 
@@ -156,8 +156,8 @@ def test_a_bad_import_says_why_and_keeps_the_game(text, words):
 
 
 def test_the_page_has_one_import_limit():
-    from pyscript_app import events
-    from pyscript_app import update as update_module
+    from pyscript_app.app import events
+    from pyscript_app.app import update as update_module
     assert not hasattr(events, "MAX_IMPORT_BYTES") or events.MAX_IMPORT_BYTES is MAX_IMPORT_BYTES
     assert update_module.MAX_IMPORT_BYTES is MAX_IMPORT_BYTES
 

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jaipur_core import Game, legal_actions, sample_state, view_of
-from pyscript_app.effects import PickFile, StartSearch
-from pyscript_app.events import (
+from pyscript_app.app.effects import PickFile, StartSearch
+from pyscript_app.app.events import (
     ActionPressed,
     Booted,
     CardClicked,
@@ -34,10 +34,10 @@ from pyscript_app.events import (
     SearchFailed,
     StorageFailed,
 )
-from pyscript_app.render import render
-from pyscript_app.selection import row_cards
-from pyscript_app.table_state import Search, TableState
-from pyscript_app.update import update
+from pyscript_app.app.selection import row_cards
+from pyscript_app.app.state import Search, TableState
+from pyscript_app.app.update import update
+from pyscript_app.view.render import render
 
 
 def boot(**params):
@@ -138,7 +138,7 @@ def test_update_is_deterministic():
 
 def test_the_catalog_gives_every_level_a_name_including_expert():
     from jaipur_core.ai import LEVELS
-    from pyscript_app.messages import ENGLISH
+    from pyscript_app.words.messages import ENGLISH
     for level in tuple(LEVELS) + ("expert",):
         assert "level-" + level in ENGLISH
 
@@ -215,7 +215,7 @@ def test_random_event_sequences_keep_the_invariants(seed, mode, first, steps, st
     extra = {}
     if start != "fresh":  # a random state: a game some way in, from a link or a save
         from jaipur_core.share import game_fragment
-        from pyscript_app.saves import encode_save
+        from pyscript_app.app.saves import encode_save
         game = Game.new(seed=seed, first=0)
         for _ in range(plies):
             if game.state.phase == "game_over":
@@ -244,13 +244,13 @@ def test_random_event_sequences_keep_the_invariants(seed, mode, first, steps, st
 
 
 def test_the_core_modules_are_pure():
-    """Only the browser layer (dom.py and the dom_*.py modules) touches the browser; only the
-    runner performs effects; no clock, no global RNG."""
+    """Only the browser layer (pyscript_app/browser/) touches the browser; only the runner performs
+    effects; no clock, no global RNG."""
     import ast
     from pathlib import Path
     app = Path(__file__).resolve().parent.parent / "pyscript_app"
-    for path in sorted(app.glob("*.py")):
-        if path.stem == "dom" or path.stem.startswith("dom_") or path.name == "__init__.py":
+    for path in sorted(app.rglob("*.py")):
+        if path.parent.name == "browser" or path.relative_to(app).as_posix() == "__init__.py":
             continue
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
@@ -260,8 +260,7 @@ def test_the_core_modules_are_pure():
                     names = [a.name for a in node.names]
                 for name in names:
                     assert name.split(".")[0] not in ("js", "pyodide", "time", "datetime"), (path.name, name)
-                    module = name.rsplit(".", 1)[-1]
-                    assert module != "dom" and not module.startswith("dom_"), (path.name, name)
+                    assert "browser" not in name.split("."), (path.name, name)
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                     and node.value.id == "random":
                 assert node.attr == "Random", (path.name, node.attr)   # seeded generators only
@@ -280,7 +279,7 @@ def test_the_page_deals_the_pinned_rounds_of_a_seeded_game():
     """The page's "Next round" deals a saved seeded game's rounds as the engine does (the
     deals pinned in test_record: one seed rule for both)."""
     from jaipur_core import GAME_OVER, ROUND_OVER
-    from pyscript_app.saves import encode_save
+    from pyscript_app.app.saves import encode_save
     from tests.test_record import PINNED_DEALS, PINNED_SEED, play_out
 
     whole = play_out(PINNED_SEED)

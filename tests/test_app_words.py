@@ -1,7 +1,7 @@
 """Actions in plain words for the log (through the catalog)."""
 
 from jaipur_core import CAMELS, DIAMOND, GOLD, LEATHER, SPICE, Sell, TakeGood, Trade
-from pyscript_app.words import describe as describe_seat
+from pyscript_app.words.moves import describe as describe_seat
 from tests.app_fakes import crafted
 
 NAMES = ("You", "Computer")

@@ -1,9 +1,9 @@
-"""What a move is worth before it is made (pyscript_app/worth.py): table-driven, from views."""
+"""What a move is worth before it is made (pyscript_app/view/worth.py): table-driven, from views."""
 
 import pytest
 
 from jaipur_core import CLOTH, DIAMOND, LEATHER, SILVER, SPICE, view_of
-from pyscript_app.worth import market_after_trade, sale_worth
+from pyscript_app.view.worth import market_after_trade, sale_worth
 from tests.helpers import state
 
 DIAMONDS_GONE = {"diamond": [7, 7, 5, 5, 5]}

@@ -10,8 +10,8 @@ import pytest
 
 from jaipur_core import CARD_NAMES, Game
 from jaipur_core.cards import CAMEL
-from pyscript_app import render_table
-from pyscript_app.render_table import art, chip
+from pyscript_app.view import table as render_table
+from pyscript_app.view.table import art, chip
 
 SPRITE = Path(__file__).resolve().parent.parent / "web" / render_table.ART
 SVG = "{http://www.w3.org/2000/svg}"

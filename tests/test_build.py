@@ -82,7 +82,10 @@ def test_the_wheel_bytes_depend_only_on_the_sources(built, site_build, tmp_path)
 def test_the_project_wheel_holds_every_listed_package(built, site_build):
     dist, _ = built
     project = site_build.Project.from_pyproject()
-    assert project.packages == ("jaipur_core", "jaipur_core.ai", "pyscript_app")
+    # Every package folder of the two, listed (setuptools takes sub-packages only when named).
+    on_disk = {name for package in snapshot_modules.PACKAGES for name in snapshot_modules.modules_of(package)
+               if (site_build.ROOT / name.replace(".", "/") / "__init__.py").is_file()}
+    assert set(project.packages) == on_disk and "pyscript_app.browser" in on_disk
     names = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist))).namelist()
     for package in project.packages:
         assert package.replace(".", "/") + "/__init__.py" in names
@@ -146,7 +149,7 @@ def test_the_snapshot_is_content_named_gzipped_and_verifiable(built, site_build)
     assert header["pyodide"] == boot["pyodide_version"] == site_build.PYODIDE_VERSION
     # every module the page imports, the browser layer's last (boot.js then imports nothing)
     assert header["modules"] == sorted(snapshot_modules.SNAPSHOT) + sorted(snapshot_modules.BROWSER)
-    assert "pyscript_app.dom" in header["modules"] and "jaipur_core" in header["modules"]
+    assert "pyscript_app.browser.page" in header["modules"] and "jaipur_core" in header["modules"]
     # Each page that boots carries build.json, so boot.js starts the big downloads before build.json is read.
     for page in ("index.html", "embed.html"):
         assert stamped_build(dist / page) == boot, page
@@ -178,7 +181,7 @@ def test_the_snapshot_carries_the_installed_game_so_its_path_needs_no_wheel(buil
         assert files[name] == wheel.read(name), name
     extra = set(files) - set(wheel.namelist())
     assert all(name.startswith("jaipur-0.1.0.dist-info/") for name in extra), extra
-    assert "pyscript_app/dom.py" in files and "pyscript_app/locale/fa/LC_MESSAGES/jaipur.mo" in files
+    assert "pyscript_app/browser/page.py" in files and "pyscript_app/locale/fa/LC_MESSAGES/jaipur.mo" in files
     # boot.js writes them itself: the snapshot path fetches no wheel and unpacks no archive.
     boot_js = (dist / "python_runtime.js").read_text()  # boot.js and ai_worker.js restore with it
     restore = boot_js[boot_js.index("async function restoreSnapshot"):boot_js.index("// --- the full path")]
@@ -259,11 +262,11 @@ def test_the_declared_lists_cover_every_module_of_the_wheel(site_build):
 
 def test_the_projects_snapshot_modules_import_without_a_browser():
     modules = snapshot_modules.SNAPSHOT
-    assert "jaipur_core" in modules and "pyscript_app.dom" in snapshot_modules.BROWSER
+    assert "jaipur_core" in modules and "pyscript_app.browser.page" in snapshot_modules.BROWSER
     for name in modules:
         importlib.import_module(name)  # CPython has no `js`: this would fail for a DOM module
     with pytest.raises(ImportError):
-        importlib.import_module("pyscript_app.dom")  # so the browser layer has a list of its own
+        importlib.import_module("pyscript_app.browser.page")  # so the browser layer has a list of its own
 
 
 def test_a_changed_page_gives_a_new_build_id(built, site_build, tmp_path):

@@ -1,5 +1,5 @@
 """The diagram (issue 28, item 1): one self-contained SVG of a position, a record's step or a
-puzzle (pyscript_app/diagram.py), and its command `python3 -m pyscript_app diagram`."""
+puzzle (pyscript_app/blog/diagram.py), and its command `python3 -m pyscript_app diagram`."""
 
 from __future__ import annotations
 
@@ -25,9 +25,10 @@ from jaipur_core import (
     position_from_json,
     position_to_json,
 )
-from pyscript_app import diagram_cli
-from pyscript_app.diagram import THEMES, diagram
-from pyscript_app.diagram_scene import scene_of
+from pyscript_app.blog import cli as diagram_cli
+from pyscript_app.blog.diagram import diagram
+from pyscript_app.blog.scene import scene_of
+from pyscript_app.view.palette import COLOURS, PALETTE, THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 ART = (ROOT / "web" / "art" / "cards.svg").read_text(encoding="utf-8")
@@ -249,13 +250,20 @@ def test_the_persian_diagram_is_right_to_left_in_persian_digits(translated):
 
 
 def test_the_diagrams_colours_are_the_tables():
-    """THEMES copies web/app.css's custom properties (light :root, and its dark scheme)."""
+    """The diagram draws with the palette the build writes into the page's CSS (view/palette.py):
+    web/app.css itself defines none of its colours, so the two cannot drift apart."""
+    from tools.site.palette import MARKER, palette_css
     css = (ROOT / "web" / "app.css").read_text(encoding="utf-8")
-    dark_at = css.index("@media (prefers-color-scheme: dark)")
-    for theme, part in (("light", css[:dark_at]), ("dark", css[dark_at:])):
-        for name, colour in THEMES[theme].items():
-            found = re.search(rf"--{name}:\s*(#[0-9a-f]+);", part)
-            assert found and found.group(1) == colour, f"{theme} --{name}"
+    assert css.count(MARKER) == 1
+    for name in COLOURS:
+        assert not re.search(rf"--{name}:", css), f"web/app.css defines --{name}: the palette is its one place"
+    written = palette_css(PALETTE)
+    dark_at = written.index("@media (prefers-color-scheme: dark)")
+    for theme, part in (("light", written[:dark_at]), ("dark", written[dark_at:])):
+        for name, colour in PALETTE[theme].items():
+            assert f"--{name}: {colour};" in part, f"{theme} --{name}"
+    svg = diagram(STATE, art=ART, theme="dark")
+    assert PALETTE["dark"]["felt"] in svg and PALETTE["light"]["felt"] not in svg
 
 
 def test_the_art_is_the_tables_and_only_what_is_used_is_inlined():

@@ -31,7 +31,7 @@ TEXT_SUFFIXES = {".py", ".md", ".js", ".mjs", ".html", ".css", ".toml", ".po", "
 SKIP_DIRS = {".git", "dist", ".cache", "node_modules", "__pycache__", "build", ".venv", "venv"}
 #: Documents that are known to live outside the repository and are not yet brought
 #: into it. The rules (RULES.md) are the rules panel's English text
-#: (`rules-html` in pyscript_app/messages.py); citing them by that name is kept
+#: (`rules-html` in pyscript_app/words/messages.py); citing them by that name is kept
 #: until they get a page of their own. Nothing else may be added here.
 OUTSIDE_DOCUMENTS = {"RULES.md"}
 

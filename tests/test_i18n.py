@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from pyscript_app import languages, messages
-from pyscript_app.effects import Save
-from pyscript_app.events import Booted, LanguageChosen, from_dom
-from pyscript_app.messages import ENGLISH
-from pyscript_app.render import render
-from pyscript_app.table_state import TableState
-from pyscript_app.update import update
+from pyscript_app.app.effects import Save
+from pyscript_app.app.events import Booted, LanguageChosen, from_dom
+from pyscript_app.app.state import TableState
+from pyscript_app.app.update import update
+from pyscript_app.view.render import render
+from pyscript_app.words import languages, messages
+from pyscript_app.words.messages import ENGLISH
 
 pytest.importorskip("babel")
 
@@ -88,7 +88,7 @@ def _literal_ids(node) -> list[tuple[str, bool]]:
 def test_no_message_id_in_the_page_code_bypasses_the_catalog():
     unknown = []
     calls = 0
-    for path in sorted((ROOT / "pyscript_app").glob("*.py")):
+    for path in sorted((ROOT / "pyscript_app").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("_", "ngettext", "note") and node.args):
@@ -143,7 +143,7 @@ def test_refusals_have_no_casing_tricks(registered):
 
 
 def test_no_uppercasing_anywhere_in_the_page():
-    sources = [*(ROOT / "pyscript_app").glob("*.py"), *(ROOT / "web").glob("*.css")]
+    sources = [*(ROOT / "pyscript_app").rglob("*.py"), *(ROOT / "web").glob("*.css")]
     offenders = [path.name for path in sources
                  if re.search(r"\.upper\(\)|text-transform:\s*uppercase|\.capitalize\(\)|\.title\(\)",
                               path.read_text(encoding="utf-8"))]
@@ -199,8 +199,8 @@ def test_a_language_from_the_link_is_spoken_by_the_whole_table(registered, langu
 @pytest.mark.parametrize("language", ["en", "fa", "tr"])
 def test_each_buttons_move_is_told_in_words_not_in_the_files_notation(registered, language):
     from jaipur_core import parse_action
-    from pyscript_app.events import CardClicked
-    from pyscript_app.words import hint_words
+    from pyscript_app.app.events import CardClicked
+    from pyscript_app.words.moves import hint_words
     state = _booted(params=(("first", "you"), ("lang", language), ("seed", "3")))
     shown = {}
     for picks, button, notation in (((), "camels", "camels"), ((3, 4), "sell", "sell spice 2")):

@@ -1,4 +1,4 @@
-"""The language choice is defined once, in languages.py; boot.js reads it from the built page.
+"""The language choice is defined once, in words/languages.py; boot.js reads it from the built page.
 
 Before, web/boot.js kept its own list of languages, storage key and order of
 sources, and the boot screen and the table could disagree. Now build.py writes
@@ -12,7 +12,7 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
-from pyscript_app import languages
+from pyscript_app.words import languages
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 

@@ -14,8 +14,8 @@ import pytest
 
 from jaipur_core import Game
 from jaipur_core.share import LinkStep, game_fragment, parse_fragment, split_at, split_step
-from pyscript_app.coach_state import review_step
-from pyscript_app.events import AutoStepped, NoteEdited
+from pyscript_app.app.events import AutoStepped, NoteEdited
+from pyscript_app.coach.state import review_step
 from tests.app_fakes import booted, press, started
 from tests.e2e.records import game_cut_short
 from tests.test_app_maker import snippet, with_art

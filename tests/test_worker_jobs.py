@@ -1,4 +1,4 @@
-"""The search worker's request handler (pyscript_app/worker_jobs.py), without a worker: the
+"""The search worker's request handler (pyscript_app/coach/worker_jobs.py), without a worker: the
 same moves as the page's sliced search, hints, an analysis move by move that a stop ends,
 and a readable "failed" for every bad request."""
 
@@ -14,7 +14,7 @@ from jaipur_core.ai import start_search
 from jaipur_core.ai.analysis import analyse_record, hints, judge_puzzle
 from jaipur_core.analysis_format import stored_chance
 from jaipur_core.puzzle import Puzzle
-from pyscript_app.worker_jobs import Jobs
+from pyscript_app.coach.worker_jobs import Jobs
 
 
 class Worker:
@@ -51,7 +51,7 @@ def views(count: int, seed: int = 0):
 
 
 def sliced_move(view, level: str, seed: str):
-    """The page's old path: start_search stepped in 30 ms slices (runner.py before the worker)."""
+    """The page's old path: start_search stepped in 30 ms slices (app/runner.py before the worker)."""
     search = start_search(view, level, random.Random(seed))
     while not search.step(0.03):
         pass

@@ -25,7 +25,7 @@ def pictures() -> dict[str, list[str]]:
 
 def draw(source_and_options: list[str]) -> bytes:
     """The bytes `python3 -m pyscript_app diagram SOURCE OPTIONS...` writes to standard output."""
-    from pyscript_app.diagram_cli import build_parser
+    from pyscript_app.blog.cli import build_parser
 
     source, *options = source_and_options
     args = build_parser().parse_args(["diagram", str(PICTURES / source), *options])

@@ -41,7 +41,7 @@ def _babel():
 
 def english() -> dict:
     sys.path.insert(0, str(ROOT))
-    from pyscript_app.messages import ENGLISH
+    from pyscript_app.words.messages import ENGLISH
     return ENGLISH
 
 

@@ -1,9 +1,9 @@
 // The search worker: a module worker with its own Pyodide, so the computer's moves,
 // the hints, the analysis and a puzzle's judge never run on the table's thread (issue 29).
 //
-// The page (pyscript_app/dom_worker.py) starts it once the table is ready. It boots
+// The page (pyscript_app/browser/worker.py) starts it once the table is ready. It boots
 // Python as the page does (python_runtime.js: the same snapshot with the same checks,
-// else the full path from the wheels), then imports pyscript_app.worker_jobs, whose
+// else the full path from the wheels), then imports pyscript_app.coach.worker_jobs, whose
 // Jobs reads the requests and writes the answers (JSON; the protocol is documented
 // there). It says {"kind": "ready", "boot": "snapshot" | "full"} once it can search,
 // or {"kind": "unavailable", "error"} if Python cannot start here (the page then
@@ -48,7 +48,7 @@ async function startPython() {
 }
 
 function serve(pyodide) {
-  const { Jobs } = pyodide.pyimport("pyscript_app.worker_jobs");
+  const { Jobs } = pyodide.pyimport("pyscript_app.coach.worker_jobs");
   const jobs = Jobs((text) => self.postMessage(JSON.parse(text)));
   let pumping = false;
   const pump = () => {

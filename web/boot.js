@@ -45,7 +45,7 @@ if (THEME === "light" || THEME === "dark") root.dataset.theme = THEME;
 
 // The boot's words: English here, other languages from i18n.json (build.py writes it
 // from the same .po catalogs as the page's). The language is chosen by the page's
-// own rule, defined once in pyscript_app/languages.py: build.py writes its
+// own rule, defined once in pyscript_app/words/languages.py: build.py writes its
 // boot_choice() (the languages with their direction and digits, the default, the
 // storage key, the order of the sources) into <html data-languages>.
 const CHOICE = languageChoice();

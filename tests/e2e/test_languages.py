@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pyscript_app.messages import ENGLISH
+from pyscript_app.words.messages import ENGLISH
 from tests.e2e.layout import NO_SCROLL, SETTLE_ANIMATIONS
 from tests.e2e.records import link_near_the_end
 from tests.e2e.table_driver import play_until, wait_until_settled
@@ -81,7 +81,7 @@ def test_a_game_to_its_end_in_the_language_of_the_link(page, load_game, tmp_path
     play_until(page, lambda t: page.get_by_test_id("play-again").count() > 0, used, limit=600)
     assert page.get_by_test_id("game-over").is_visible()
     assert not english_leaks(page), english_leaks(page)
-    # The last move's cards may still be travelling (motion.py), from where they stood at 1280 px:
+    # The last move's cards may still be travelling (view/motion.py), from where they stood at 1280 px:
     # measured at rest, as a person who turns their phone sees the table.
     page.evaluate(SETTLE_ANIMATIONS)
     for width in (320, 360):
@@ -116,7 +116,7 @@ def test_an_embed_speaks_the_language_it_is_given(page, load_game):
                                                      ("?lang=xx", "de", ("en", "ltr"))],
                          ids=["link", "remembered", "none-spoken"])
 def test_the_boot_screen_chooses_as_the_table_does(page, wait_for_boot, browser_guard, query, stored, expected):
-    """boot.js chooses by languages.py's rule, handed over by the build in <html data-languages>:
+    """boot.js chooses by words/languages.py's rule, handed over by the build in <html data-languages>:
     a boot that fails before Python runs is told in the language the table would have spoken."""
     browser_guard.expect_error(r"Failed to load resource|Jaipur boot failed")
     if stored:

@@ -9,7 +9,7 @@ import pytest
 
 from jaipur_core import apply, record_from_json, view_of
 from jaipur_core.cards import CARD_NAMES, GOODS
-from pyscript_app.knowledge import knowledge
+from pyscript_app.view.knowledge import knowledge
 from tests.e2e.records import link_near_the_end
 from tests.e2e.table_driver import click_card, export_record, plans, play_one_move, read_table, wait_until_settled
 

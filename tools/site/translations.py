@@ -48,6 +48,6 @@ def write_translated_web(staging: Path, source_root: Path) -> None:
 
 def write_language_choice(staging: Path) -> None:
     """languages.boot_choice() into each page's <html data-languages>: boot.js picks the boot
-    screen's language from it, so the choice is defined once (languages.py) and read before any fetch."""
-    from pyscript_app.languages import boot_choice
+    screen's language from it, so the choice is defined once (words/languages.py) and read before any fetch."""
+    from pyscript_app.words.languages import boot_choice
     stamp_pages(staging, "languages", boot_choice())

@@ -146,7 +146,7 @@ class WebKitPage:
 
     def click(self, test_id: str, index: int = 0) -> None:
         # Playwright waits for a moving element to stand still before it clicks; WebDriver does
-        # not: let the cards' flights (motion.py, <= 400 ms) land, as a person aims at a card.
+        # not: let the cards' flights (view/motion.py, <= 400 ms) land, as a person aims at a card.
         from selenium.common.exceptions import ElementClickInterceptedException
 
         self.wait_until("return document.getAnimations().every((a) => a.playState !== 'running'"

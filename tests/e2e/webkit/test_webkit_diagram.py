@@ -29,7 +29,7 @@ import pytest
 
 from jaipur_core import Game, position_to_json
 from jaipur_core.share import position_fragment
-from pyscript_app import diagram
+from pyscript_app.blog import diagram
 
 pytestmark = [pytest.mark.e2e, pytest.mark.webkit]
 
