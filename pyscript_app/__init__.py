@@ -1,26 +1,22 @@
-"""The browser table: Jaipur rendered by Python under Pyodide, as event -> update -> effects -> render.
+"""The browser table: Jaipur drawn by Python under Pyodide, as event -> update -> effects -> render.
 
-Modules (see docs/page.md):
-  table_state  the one immutable TableState (+ Note, Settings, Kept, Search); its game is a
-               jaipur_core.Game, itself immutable (play, next round, take back, review steps)
-  controls     every data-action name, once (Button, Control): what a click or key sends
-  events       what can happen (values); from_dom reads the page's data- attributes
-  keys         the keyboard: the one list of keys, from_key, focus arithmetic
-  effects      what update asks for (values): Save, StartSearch, Download, Copy, PickFile, Ready
-  update       update(state, event) -> (state, effects), pure: the game in play
-  games        which game is on the table: boot, new, resume, links, import, nothing lost
-  selection    picked cards -> the action each button would play, or why not
-  words        actions and results in words for the log
-  messages     the one catalog of words (gettext-style: _, ngettext, refusal codes)
-  render, render_table, render_dialogs   render(state) -> Screen, pure
-  saves        the autosave and kept-games formats
-  flights, motion   which cards travel where when a move changes the table, and the animation plan
-  diagram, diagram_scene, diagram_words   a position as one self-contained SVG, pure (issue 28);
-               diagram_cli and __main__: `python3 -m pyscript_app diagram FILE …`
-  host         the host interface (a typing.Protocol) the runner performs effects through
-  runner       performs effects through a host; one sliced search runner (AI turn + hint)
-  dom          the browser host (BrowserHost) and start(); with dom_draw, dom_motion, dom_focus,
-               dom_input, dom_services and dom_js, the only modules that touch the browser
+The page's code lives in packages by role; each package's docstring is its module map, with
+each module's layer (docs/page.md, "Layers"; tests/test_layers.py reads every import and holds
+each module to what its layer may import):
+
+  app/       the loop: the one immutable state, events, effects, update, the runner and its host
+  words/     what the page says: the catalog, the languages, moves and steps in words
+  view/      render(state): the table, the dialogs, the log, HTML markup, the motion plan, the palette
+  coach/     the computer thinking for the player: analysis, hints, a puzzle's judge, and where
+             every search runs (the search worker or the page's own thread)
+  blog/      the blog kit: SVG diagrams, annotated replays (notes), puzzles, the embed maker
+  browser/   the host in the browser: the only package that imports `js` and `pyodide`
+
+Modules of this package (layer, then why it sits here, not in a room of its own):
+  __init__   entry   `start()`, called by web/boot.js: the one way in from the page
+  __main__   entry   `python3 -m pyscript_app diagram …` (blog/cli.py)
+
+The catalogs' .po files are in locale/ (docs/translating.md).
 """
 
 from __future__ import annotations
@@ -32,6 +28,6 @@ def start(embed: bool = False) -> None:
     embed: True when the page is the iframe shell (embed.html, <html class="embed">).
     Renders into <main id="app">, then sets <html data-state="ready">.
     """
-    from .browser import page as dom
+    from .browser import page  # imports `js`: only under Pyodide
 
-    dom.start(embed)
+    page.start(embed)

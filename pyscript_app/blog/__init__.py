@@ -1,1 +1,21 @@
-"""blog"""
+"""The blog kit: what an author puts in a post about the rules, and what a reader meets there.
+
+Diagrams (a position as one self-contained SVG, drawn by the same code for the page's Diagram
+button and `python3 -m pyscript_app diagram`), annotated replays (notes on a record's steps),
+puzzles (solved and made on the table) and the embed maker (the snippet to paste).
+
+Modules (layer, what it holds):
+  diagram        draw    a position as one self-contained SVG picture
+  scene          draw    what a diagram shows: the table as one seat sees it (or open), the move marked
+  diagram_words  draw    a diagram's words: title, labels, the description said in sentences
+  embed          draw    what the embed maker and the Diagram button make: the snippet, the SVG of the table
+  maker_state    model   the embed maker's choices, and the choices there are (TableState.maker)
+  maker          update  the Diagram button and the embed maker: update's helpers
+  maker_view     view    the embed maker in the Link panel: options, preview, snippet and Copy
+  notes          update  annotated replays in review: notes written step by step, autoplay, play on
+  notes_view     view    the record's title and author, the step's note, the author's note field
+  puzzle_state   model   the puzzle on the table: Solving (a reader) or Draft (an author)
+  puzzles        update  a reader solves a puzzle, an author makes one: update's helpers
+  puzzle_view    view    the puzzle's bar: the question and verdict, or the author's maker
+  cli            entry   `python3 -m pyscript_app diagram FILE …`: reads files, writes the SVG
+"""

@@ -1,1 +1,16 @@
-"""coach"""
+"""The computer thinking for the player: the analysis of a game in review, hints, the judge of a
+puzzle without answers, and where every search runs (the computer's own moves too).
+
+`coach.update` is update's helper for the coach's events; `coach.view` draws its region. The
+searches run through a backend: the search worker (web/ai_worker.js, a Python of its own) once
+it is up, else the page's main thread in slices; both run the same jobs (worker_jobs), so the
+same request gives the same answer on either.
+
+Modules (layer, what it holds):
+  state        model   the analysis in review as a value of the state (TableState.coach)
+  update       update  Analyse / Stop, an analysis's progress, a puzzle's judge: update's helpers
+  view         view    whose moves, progress, the step's mark and the chart of the chance
+  jobs         search  the coach's work in slices: a record's analysis, a puzzle's judge
+  worker_jobs  search  the search worker's request handler: requests in, answers out
+  backends     search  where searches run: WorkerSearch once the worker is up, else PageSearch
+"""
