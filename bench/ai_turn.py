@@ -47,7 +47,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "e2e"), str(ROOT)]
 
-from load import launch, load_build_module  # noqa: E402
+from load import launch  # noqa: E402
+from served import load_build_module, serve  # noqa: E402  (tests/e2e/served.py: the build and its server)
 from table_driver import play_one_move, wait_until_settled  # noqa: E402
 
 MEASURE = """
@@ -315,7 +316,7 @@ def main() -> int:
             site_build.build(dist=dist, quiet=True)
         builds = ([("before", args.compare_dist)] if args.compare_dist else []) + [("this build", dist)]
         for name, built in builds:
-            with site_build.DistServer(dist=built) as server:
+            with serve(built) as server:
                 figures += [(name, path, reduced, play(server, args, reduced, path)) for path, reduced in runs]
     print(f"level {args.level}, seed {args.seed}, pause {args.pause} ms, viewport {args.size}, Chromium")
     for build, path, reduced, measured in figures:

@@ -31,9 +31,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests" / "e2e"), str(ROOT)]
 
-from load import launch, load_build_module  # noqa: E402
+from load import launch  # noqa: E402
+from served import load_build_module, serve  # noqa: E402  (tests/e2e/served.py: the build and its server)
 
 from jaipur_core.share import game_fragment  # noqa: E402
 from tests.e2e.records import game_cut_short  # noqa: E402
@@ -101,7 +102,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="jaipur-bench-") as folder:
         dist = Path(folder) / "dist"
         site_build.build(dist=dist, quiet=True)
-        with site_build.DistServer(dist=dist) as server:
+        with serve(dist) as server:
             paths = ("worker", "page") if args.path == "both" else (args.path,)
             runs = [(int(n), path) for n in args.iterations.split(",") for path in paths]
             for iterations, path in runs:

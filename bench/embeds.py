@@ -32,7 +32,6 @@ read the 1-frame vs N-frame ratios of one run).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 import tempfile
@@ -45,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 import engines  # noqa: E402  (the e2e suite's browser launchers)
+import served  # noqa: E402  (the e2e suite's build and its server: tests/e2e/served.py)
 
 from jaipur_core import Game  # noqa: E402
 from jaipur_core.share import position_fragment  # noqa: E402
@@ -64,14 +64,6 @@ FRAME_FIGURES = """() => ({
   controlled: Boolean(navigator.serviceWorker?.controller),
 })"""
 TIMEOUT_S = 300
-
-
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("jaipur_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def post_html(game_url: str, frames: int) -> str:
@@ -192,13 +184,13 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=5)
     parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium")
     args = parser.parse_args()
-    site_build = load_build_module()
+    site_build = served.load_build_module()
     with tempfile.TemporaryDirectory(prefix="jaipur-bench-embeds-") as folder:
         dist, blog = Path(folder) / "dist", Path(folder) / "blog"
         report = site_build.build(dist=dist, quiet=True, snapshot=True)
         print(f"dist: {report['file_count']} files, {report['total_bytes']:,} bytes")
         blog.mkdir()
-        with site_build.DistServer(dist) as game, site_build.DistServer(blog) as post, \
+        with served.serve(dist) as game, served.serve(blog) as post, \
                 sync_playwright() as playwright:
             counts = sorted({0, 1, args.frames})
             for frames in counts:

@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
-import importlib.util
 import itertools
 import os
 import statistics
@@ -58,10 +57,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 import engines  # noqa: E402  (the e2e suite's browser launchers)
+from served import load_build_module, serve  # noqa: E402  (tests/e2e/served.py: the build and its server)
 
-SYSTEM_CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
 MODES = ("snapshot", "full", "bare", "before")
 BOOT_OF_MODE = {"snapshot": "snapshot", "full": "full", "before": "snapshot"}
 TARGET_COLD, TARGET_WARM, TARGET_FIRST_VISIT_MB = 0.35, 0.30, 22.0
@@ -155,19 +152,9 @@ PAGE_FIGURES = PAGE_FIGURES.replace("TIMELINE", TIMELINE_JS)
 PRECACHE_NOT_VISIBLE = "the service worker's fetches are not visible from the page"
 
 
-def load_build_module():
-    spec = importlib.util.spec_from_file_location("jaipur_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def launch(playwright, profile: str):
-    executable = os.environ.get("JAIPUR_CHROMIUM") or (
-        SYSTEM_CHROMIUM if os.path.exists(SYSTEM_CHROMIUM) else None)
-    options = {"executable_path": executable, "args": CHROMIUM_ARGS} if executable else {}
-    return playwright.chromium.launch_persistent_context(profile, headless=True, **options)
+    """A Chromium with a profile of its own (a cold cache), started as the e2e tests start it."""
+    return playwright.chromium.launch_persistent_context(profile, headless=True, **engines.chromium_launch_args())
 
 
 class NetworkLog:
@@ -464,7 +451,7 @@ def main() -> int:
             print(f"before dist: {args.compare_dist}")
         (dists["full"] / "bare.html").write_text(BARE_HTML)
         (dists["full"] / "bare.js").write_text(BARE_JS)
-        servers = {name: stack.enter_context(site_build.DistServer(dists[name], base_path=args.sub_path))
+        servers = {name: stack.enter_context(serve(dists[name], base_path=args.sub_path))
                    for name in dists}
         engine = stack.enter_context(open_engine(args.browser))
         if engine.name != "chromium":

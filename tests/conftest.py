@@ -45,16 +45,14 @@ smoke set in tests/e2e/webkit/ drives WebKitGTK through Selenium (marked `webkit
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e import engines
+from tests.e2e import engines, served
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBPATH = "/games/jaipur/"
@@ -62,16 +60,7 @@ BOOT_TIMEOUT_MS = 60_000  # generous: a shared 2-core CI box can be slow to comp
 
 
 
-def load_build_module():
-    """build.py by path: `import build` could pick up the PyPA `build` package."""
-    spec = importlib.util.spec_from_file_location("jaipur_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-_build_module = load_build_module()
+_build_module = served.load_build_module()
 
 
 @pytest.fixture(scope="module")
@@ -168,8 +157,7 @@ def served_origins() -> set[str]:
 
 
 def _serve(dist: Path, base_path: str, origins: set[str]):
-    with _build_module.DistServer(dist, base_path=base_path) as server:
-        origins.add(server.origin)
+    with served.serve(dist, base_path, origins) as server:
         yield server.url
 
 
