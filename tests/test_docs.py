@@ -2,7 +2,7 @@
 
 A clone holds everything a reader is sent to: no file names a document that
 is not in the repository (the old FORMAT.md, `../shared/...`), every relative
-link of README.md and docs/*.md leads to a file (and heading) that exists, and
+link of README.md, docs/*.md and docs/journal/*.md leads to a file (and heading) that exists, and
 docs/formats.md describes every format identifier the code reads or writes,
 every command and option of `python -m jaipur_core` (its limits are checked
 by tests/test_untrusted.py), and gives examples the readers accept.
@@ -59,7 +59,9 @@ def read(path: Path) -> str:
 
 
 def docs() -> list[Path]:
-    return [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+    """README.md, docs/*.md and the journal of dated measurements, docs/journal/*.md."""
+    return ([ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+            + sorted((ROOT / "docs" / "journal").glob("*.md")))
 
 
 # --- nothing outside the repository ---------------------------------------------------------
