@@ -16,7 +16,7 @@ by who won that round, and judged from the mover's side by
 
 For each, over all positions and by deck size: log loss, Brier score and how
 often it puts the winner on the right side of one half. Against uYu's bot
-(docs/ai.md) rollouts predicted the second half of a round better and the value
+(docs/journal/ai-strength.md, "A richer value") rollouts predicted the second half of a round better and the value
 the first.
 """
 

@@ -22,7 +22,7 @@ Two fits, both reproducible from --seed:
 
 With --search-iterations N the value's rounds are played by the ISMCTS itself
 (N iterations a move, the weights in weights.py; --jobs processes): one step of
-policy iteration. Tried on 2026-11-29 (docs/ai.md): it made hard weaker against
+policy iteration. Tried on 2026-11-29 (docs/journal/ai-strength.md): it made hard weaker against
 uYu's bot, so the shipped weights come from the medium self-play.
 
 Prints the fits and, with --write, rewrites weights.py.

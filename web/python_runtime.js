@@ -303,7 +303,7 @@ async function unpackHere(info, onProgress) {
 // the snapshot's headers arrived, its scripts queued behind the runtime's 21 MB (a
 // page gets six connections to an HTTP/1.1 host, and a small file waits while big
 // ones stream), and it began unpacking 100-350 ms after the whole snapshot had
-// arrived instead of while it arrived (docs/page.md, issue 30). Its answer (the
+// arrived instead of while it arrived (docs/journal/boot.md, issue 30). Its answer (the
 // envelope's header, memory and files, or a refusal) is listened for from the start,
 // so a worker whose script fails to load refuses the snapshot at once.
 export class SnapshotUnpacker {

@@ -5,8 +5,8 @@
     while not search.step(0.04): yield to the page
     search.best_action()                         # == choose_action(view, level, same rng)
 
-Levels: "easy", "medium", "hard" (LEVELS), and "random" (a uniform-random
-baseline for `simulate`). The AI never sees a GameState, so its choice cannot
+Levels: "easy", "medium", "hard", "expert" (LEVELS), and "random" (a uniform-random
+baseline) and "hard-2026" (the old hard) for `simulate` and `suggest` (ALL_LEVELS). The AI never sees a GameState, so its choice cannot
 depend on hidden cards: same view + same seed -> same action.
 """
 
@@ -27,7 +27,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: depends only on the view and the seed.
 SEARCH_ITERATIONS = {"hard": 160, "expert": 1500}
 #: Further budgets a close call earns (mcts.CLOSE_CALL): hard thinks longer only where
-#: its move is in doubt; most of its moves stay at 160 iterations (docs/ai.md: cost).
+#: its move is in doubt; most of its moves stay at 160 iterations (docs/ai.md, "Speed").
 SEARCH_MORE = {"hard": (320, 800, 1500)}
 #: Levels `simulate` and `suggest` also accept: baselines, not offered in the page.
 ALL_LEVELS = ("random",) + LEVELS + ("hard-2026",)

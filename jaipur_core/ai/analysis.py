@@ -52,7 +52,7 @@ PUZZLE_MARGIN = 0.03
 HINT_MOVES = 3
 #: calibrated = sigmoid(a * logit(raw) + b); (1, 0) leaves the search's values as they are.
 #: Fitted by `bench/calibration.py --fit` on seed 1's rounds of expert against hard (2,003
-#: positions, 91 rounds) and measured on seed 2026's (2,014 positions, docs/ai.md); symmetric
+#: positions, 91 rounds) and measured on seed 2026's (2,014 positions, docs/journal/coach.md); symmetric
 #: (b = 0), so the two seats' chances still add up to one. The stretch is small (seed 2026's
 #: own fit is 1.08) and its gain on held-out rounds within noise.
 CALIBRATION = (1.2313, 0.0)

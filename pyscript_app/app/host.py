@@ -1,7 +1,7 @@
 """What the runner needs from the page: the host interface, as a typing.Protocol. Pure.
 
-Two classes satisfy it: dom.BrowserHost in the browser (composed of dom_draw, dom_focus,
-dom_input and dom_services) and tests/app_fakes.FakeHost in the unit tests
+Two classes satisfy it: browser/page.BrowserHost in the browser (composed of browser/draw,
+focus, input and services) and tests/app_fakes.FakeHost in the unit tests
 (tests/test_app_host.py checks both against it). Nothing here imports the browser, so
 app/runner.py can name the interface without importing `js`.
 """

@@ -1,11 +1,11 @@
 """The effect runner: feeds events to `update`, shows `render(state)`, performs the effects.
 
 The only mutable page object, and it holds just a few things: the current
-state, the host (a host.Host: dom.BrowserHost in the page, tests/app_fakes.FakeHost
+state, the host (a host.Host: browser/page.BrowserHost in the page, tests/app_fakes.FakeHost
 in the unit tests), the search backends and the one search in progress. The computer's
 turn and the hint share one search: a `StartSearch` effect goes to the search worker
-when it is up (`use_worker`: search_backends.WorkerSearch), else to the page's sliced
-search (search_backends.PageSearch), and is answered with `SearchDone` / `SearchFailed`.
+when it is up (`use_worker`: coach/backends.WorkerSearch), else to the page's sliced
+search (coach/backends.PageSearch), and is answered with `SearchDone` / `SearchFailed`.
 A search whose ticket is no longer in the state (the game moved on) is dropped. The coach's
 jobs take the same path: a `StartAnalysis` or a `StartPuzzleJudge` runs on the backend in use
 when it starts (`coach_jobs`, one of each kind), a worker that dies hands it to the page, and

@@ -1,6 +1,6 @@
 """Cards and tokens travel across the table: the browser side of view/motion.py (FLIP, Web Animations).
 
-dom_draw.Drawing asks `before(old, new)` what to measure before it replaces the regions, and
+draw.Drawing asks `before(old, new)` what to measure before it replaces the regions, and
 hands that to `play(...)` once the new ones are in. In the next frame (before it is painted, but
 apart from the task that drew the table: the page's longest tasks, the computer's moves, do not
 get longer) the table is measured again, motion.plan says what travels, and the steps are played

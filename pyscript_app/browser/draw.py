@@ -4,7 +4,7 @@ The page's skeleton (render.skeleton) is built once inside <main id="app">; then
 is drawn region by region, touching only what changed: the table's attributes, the regions, the
 page's language, direction and title, the message's kind, the dialogs. The live region (last
 move + message) and the file input are never re-created, and an open dialog keeps its node while
-it stays open (matched by `data-dialog`). Keyboard focus is dom_focus's; motion is dom_motion's
+it stays open (matched by `data-dialog`). Keyboard focus is focus.py's; motion is animation.py's
 (measured before the regions are replaced, played in the next frame).
 """
 

@@ -2,8 +2,8 @@
 dialog, focus put back after a render and given back to a dialog's opener when it closes.
 
 The index arithmetic is app/keys.py's (`roving_step`, `trap_step`); this module reads and moves the
-browser's focus. dom.BrowserHost calls `hold()` before a render and `restore(...)` after it;
-dom_input asks `trap_tab`, `rove`, `jump` and `top_dialog` on a keydown (the first three
+browser's focus. page.BrowserHost calls `hold()` before a render and `restore(...)` after it;
+input.py asks `trap_tab`, `rove`, `jump` and `top_dialog` on a keydown (the first three
 prevent the key's default action and answer True when they handled it).
 """
 

@@ -1,10 +1,10 @@
 """The page's input: DOM events become the runner's events.
 
 One delegated click listener on the page turns `data-action` attributes into events
-(events.from_dom); a keydown listener on the document first lets dom_focus do the keyboard's
+(events.from_dom); a keydown listener on the document first lets focus.py do the keyboard's
 focus work (Tab kept inside an open dialog, arrows inside the rows of cards, M / Y / L), then
 turns keys into events (keys.from_key: Escape, the review's arrows, the action keys of
-app/keys.py); the file input's `change` reads the chosen file (dom_services) into `FileChosen`; the
+app/keys.py); the file input's `change` reads the chosen file (services.py) into `FileChosen`; the
 window's `storage` event (another tab or frame of the site stored a key) becomes `StorageChanged`.
 A click first sends the page's text fields (`data-field`: a puzzle's question and explanation)
 as `FieldsRead`, so what was typed is in the state before the click is handled.
@@ -28,10 +28,10 @@ class Input:
     def __init__(self, root, file_input, focus, dispatch, state, read_text, failed):
         self.root = root
         self.file_input = file_input
-        self.focus = focus            # dom_focus.Focus
+        self.focus = focus            # focus.Focus
         self.dispatch = dispatch      # an event -> the runner
         self.state = state            # () -> the runner's TableState
-        self.read_text = read_text    # (file, done(text)): dom_services.Services.read_text
+        self.read_text = read_text    # (file, done(text)): services.Services.read_text
         self.failed = failed          # an exception in a listener: reported, and said in the page
         self._proxies = []
         self._edited = None           # a note field's change not sent yet (see _on_field_change)

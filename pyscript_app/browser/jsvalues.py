@@ -1,4 +1,4 @@
-"""Small helpers for JS values, shared by the dom_* modules (the browser layer).
+"""Small helpers for JS values, shared by the modules of browser/.
 
 Imports `js` and `pyodide`: never by the pure modules (snapshot_modules.BROWSER).
 """

@@ -1,7 +1,7 @@
 """The browser's services to the page: timers, localStorage, the clipboard, downloads, the file
 chooser and reading the chosen file, and the console.
 
-`failed(error)` (injected: dom.BrowserHost's) is told of an exception in a callback run later
+`failed(error)` (injected: page.BrowserHost's) is told of an exception in a callback run later
 (a timer, the clipboard's answer, a file read), so the page says so and goes on. One-shot timer
 callbacks destroy themselves; the asyncio tasks are kept until they are done.
 """
