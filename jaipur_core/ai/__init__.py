@@ -6,8 +6,9 @@
     search.best_action()                         # == choose_action(view, level, same rng)
 
 Levels: "easy", "medium", "hard", "expert" (LEVELS), and "random" (a uniform-random
-baseline) and "hard-2026" (the old hard) for `simulate` and `suggest` (ALL_LEVELS). The AI never sees a GameState, so its choice cannot
-depend on hidden cards: same view + same seed -> same action.
+baseline) and "hard-2026" (the old hard) for `simulate` and `suggest` (ALL_LEVELS).
+The AI never sees a GameState, so its choice cannot depend on hidden cards: same
+view + same seed -> same action.
 """
 
 from __future__ import annotations
