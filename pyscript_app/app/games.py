@@ -109,18 +109,15 @@ def install(state: TableState, line: Game, mode: str, level: str, seat: int,
     return replace(state, log=log_of(state, line))
 
 
-def _mode_of(line: Game) -> str:
+def mode_of(line: Game) -> str:
+    """How a record is played: "friend" when it says so, else against the computer."""
     return "friend" if line.get("opponent") == "friend" else "computer"
 
 
-def _level_of(line: Game, otherwise: str) -> str:
+def level_of(line: Game, otherwise: str) -> str:
     """The level a record says the computer played at, else `otherwise` (it plays on at that)."""
     level = line.get("level")
     return level if level in LEVELS else otherwise
-
-
-level_of = _level_of  # notes.play_from_here: a record's level, else the page's
-mode_of = _mode_of    # app/tabs.py
 
 
 def draw_seed(state: TableState) -> tuple[TableState, int]:
@@ -147,42 +144,52 @@ def new_game(state: TableState) -> TableState:
 
 # --- nothing lost -----------------------------------------------------------------------
 
-def _kept_entry(text: str) -> Kept | None:
+def kept_entry(text: str) -> Kept | None:
+    """A save text as the kept list shows it, or None if it does not read."""
     try:
         line, level, _seat, _first = decode_save(text)
     except (JaipurError, ValueError, TypeError, KeyError):
         return None
-    return Kept(text, _mode_of(line), level, line.state.round, line.actions_played)
+    return kept_entry_of(text, line, level)
 
 
-def _kept_effects(state: TableState) -> tuple:
+def kept_entry_of(text: str, line: Game, level: str) -> Kept:
+    """A save already read (`line`, `level`: its text decoded) as the kept list shows it."""
+    return Kept(text, mode_of(line), level, line.state.round, line.actions_played)
+
+
+def kept_effects(state: TableState) -> tuple:
     return (Save(kept_key(state.home_key), encode_kept(k.text for k in state.kept)),)
 
 
-kept_entry, kept_effects = _kept_entry, _kept_effects  # app/tabs.py
+def worth_keeping(line: Game) -> bool:
+    """A game in progress, or one with notes written in it (a finished one too: an author's
+    annotations): set aside, never lost, when another replaces it."""
+    return line.in_progress or any(played.notes for played in line.rounds)
+
+
+def keep(state: TableState, entry: Kept) -> tuple[TableState, tuple, Note]:
+    """`entry` first in the kept list (the oldest past KEPT_LIMIT go), stored; the one-line offer."""
+    state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])
+    return state, kept_effects(state), kept_offer(entry.mode, "0")
 
 
 def keep_current(state: TableState) -> tuple[TableState, tuple, Note | None]:
-    """Set the player's game in progress, or a game with notes written in it (a finished one
-    too: an author's annotations), aside before it is replaced; the one-line offer."""
+    """Set the player's game aside before it is replaced, if worth keeping; the one-line offer."""
     line = state.line
-    annotated = line is not None and any(played.notes for played in line.rounds)
-    if line is None or state.save_key is None or not (line.in_progress or annotated):
+    if line is None or state.save_key is None or not worth_keeping(line):
         return state, (), None
-    entry = Kept(save_text(state), state.mode, state.level, line.state.round, line.actions_played)
-    state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])
-    return state, _kept_effects(state), kept_offer(entry.mode, "0")
+    return keep(state, Kept(save_text(state), state.mode, state.level, line.state.round, line.actions_played))
 
 
 def keep_home(state: TableState) -> tuple[TableState, tuple, Note | None]:
     """The player's saved game behind a link's game (`home_text`) goes to the kept list before
     another game is saved over it (notes.play_from_here); the one-line offer."""
-    entry = _kept_entry(state.home_text) if state.home_text else None
+    entry = kept_entry(state.home_text) if state.home_text else None
     state = replace(state, home_text=None)
     if entry is None:
         return state, (), None
-    state = replace(state, kept=((entry,) + state.kept)[:KEPT_LIMIT])
-    return state, _kept_effects(state), kept_offer(entry.mode, "0")
+    return keep(state, entry)
 
 
 def kept_offer(mode: str, value: str) -> Note:
@@ -204,9 +211,9 @@ def resume_kept(state: TableState, value: str):
         return state, ()
     line, level, seat, first = decode_save(text)
     state, _effects, _offer = keep_current(replace(state, kept=rest, home_text=None))
-    state = install(state, line, _mode_of(line), level, seat, state.home_key, first)
+    state = install(state, line, mode_of(line), level, seat, state.home_key, first)
     state, more = settle(replace(state, note=note("resumed", "ok")))
-    return state, _kept_effects(state) + more
+    return state, kept_effects(state) + more
 
 
 def delete_kept(state: TableState, value: str):
@@ -217,7 +224,7 @@ def delete_kept(state: TableState, value: str):
         return state, ()
     state = replace(state, kept=state.kept[:index] + state.kept[index + 1:], animate=False,
                     note=note("kept-deleted", "ok"))
-    return state, _kept_effects(state)
+    return state, kept_effects(state)
 
 
 def new_game_pressed(state: TableState, _value: str = ""):
@@ -244,7 +251,7 @@ def import_text(state: TableState, text: str, name: str):
     if seat not in (0, 1) or isinstance(seat, bool):
         seat = 0
     state, effects, offer = keep_current(state)
-    state = install(state, line, _mode_of(line), _level_of(line, state.level), seat, state.home_key,
+    state = install(state, line, mode_of(line), level_of(line, state.level), seat, state.home_key,
                     reviewable=True)
     state = replace(state, note=note("imported", "ok", name=name).then(offer))
     state, more = settle(state)
@@ -289,7 +296,7 @@ def boot(state: TableState, event) -> tuple[TableState, tuple]:
         aside = corrupt_key(kept_key(home), event.now_ms)
         effects += (Save(aside, event.kept),)
         texts = []
-    state = replace(state, kept=tuple(k for k in map(_kept_entry, texts) if k is not None))
+    state = replace(state, kept=tuple(k for k in map(kept_entry, texts) if k is not None))
     # the player's save
     saved, problem = None, None
     if event.saved:
@@ -324,7 +331,7 @@ def _embed_index_effects(home: str, index_text: str | None) -> tuple:
 def _resume_embed(state: TableState, saved, reviewable: bool):
     """The frame's link was played on by the reader: their game, where they left it."""
     line, level, seat, first = saved
-    state = install(state, line, _mode_of(line), level, seat, state.home_key, first, reviewable=reviewable)
+    state = install(state, line, mode_of(line), level, seat, state.home_key, first, reviewable=reviewable)
     return settle(replace(state, note=note("resumed", "ok")))
 
 
@@ -332,7 +339,7 @@ def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: b
     effects: tuple = ()
     if saved is not None:
         line, level, seat, first = saved
-        mode = _mode_of(line)
+        mode = mode_of(line)
         same_seed = state.seed_param is None or line.seed == state.seed_param
         same_mode = not opponent_param or state.settings.opponent == mode
         if same_seed and same_mode:
@@ -365,8 +372,8 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
         state = replace(install(state, line, "computer", state.settings.level, value.solver, None),
                         puzzle=Solving(value))
         text = note("puzzle-opened", "ok").then(problem)
-        if saved_text is not None and saved[0].in_progress and _kept_entry(saved_text) is not None:
-            text, state = text.then(kept_offer(_mode_of(saved[0]), "home")), replace(state, home_text=saved_text)
+        if saved_text is not None and saved[0].in_progress and kept_entry(saved_text) is not None:
+            text, state = text.then(kept_offer(mode_of(saved[0]), "home")), replace(state, home_text=saved_text)
         return replace(state, note=text), ()
     if kind == "game":
         line = value
@@ -376,17 +383,17 @@ def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opp
     seat = position.to_move if position.phase == PLAY else 0
     # A record goes on as it was played (against the computer at its level, or between
     # friends), as an imported one does; a position is played against the computer.
-    mode = _mode_of(line) if kind == "game" else "computer"
+    mode = mode_of(line) if kind == "game" else "computer"
     # The player's page: the link's game lives in its link. An embedded table: in its own save
     # (saves.home_key), once the reader plays.
-    state = install(state, line, mode, _level_of(line, state.settings.level), seat,
+    state = install(state, line, mode, level_of(line, state.settings.level), seat,
                     state.home_key if state.embed else None, reviewable=kind == "game")
     if kind == "position":
         state = replace(state, log=state.log[:1] + (_("log-link"),))
     opened = kind == "game" and at is not None
     text = note("review-opened" if opened else "link-loaded", "ok").then(problem)
     if saved_text is not None:
-        entry = _kept_entry(saved_text)
+        entry = kept_entry(saved_text)
         if entry is not None and saved[0].in_progress:
             text = text.then(kept_offer(entry.mode, "home"))
             state = replace(state, home_text=saved_text)
