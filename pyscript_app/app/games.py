@@ -1,9 +1,9 @@
-"""Which game is on the table: boot, new games, saves, links, imports, and nothing lost.
+"""Which game is on the table after the boot: installing, settling, new games, kept games, imports.
 
-Pure helpers of `update`. A game in progress that is replaced (New game, Import,
-a ?seed= or ?opponent= link that asks for another game) is kept in the kept list
-and offered back in one line; a link's game never touches the player's save, and
-the saved game is offered back too. Only an explicit Delete removes a kept game.
+Pure helpers of `update` (the first game is app/boot.py's, through these). A game in progress
+that is replaced (New game, Import, a ?seed= or ?opponent= link that asks for another game) is
+kept in the kept list and offered back in one line; a link's game never touches the player's
+save, and the saved game is offered back too. Only an explicit Delete removes a kept game.
 """
 
 from __future__ import annotations
@@ -13,34 +13,23 @@ from dataclasses import replace
 
 from jaipur_core import PLAY, Game, JaipurError, load_json, view_of
 from jaipur_core.ai import LEVELS
-from jaipur_core.limits import MAX_ANALYSIS_ITERATIONS, MAX_IMPORT_BYTES
-from jaipur_core.share import parse_fragment, split_step
+from jaipur_core.limits import MAX_IMPORT_BYTES
 
-from ..blog.puzzle_state import Solving
-from ..words import languages
 from ..words.messages import _
 from ..words.moves import game_log
 from .controls import Button
-from .effects import Ready, Remove, Save, StartSearch
+from .effects import Save, StartSearch
 from .saves import (
-    EMBED_INDEX_KEY,
-    EMBED_SAVE_KEY,
     KEPT_LIMIT,
     SAVE_FORMAT,
-    corrupt_key,
-    decode_kept,
     decode_save,
     encode_kept,
     encode_save,
-    home_key,
     kept_key,
-    touched_index,
 )
 from .selection import EMPTY
-from .state import FIRSTS, MODES, Kept, Note, Search, Settings, TableState, note
+from .state import Kept, Note, Search, TableState, note
 
-AI_PAUSE_MS = 250         # let a person see their own move land before the computer's
-MAX_PAUSE_MS = 5000
 FOLLOW_GRACE_MS = 4000    # a game taken from another tab: that tab's computer moves first (app/tabs.py)
 
 
@@ -256,151 +245,3 @@ def import_text(state: TableState, text: str, name: str):
     state = replace(state, note=note("imported", "ok", name=name).then(offer))
     state, more = settle(state)
     return state, effects + more
-
-
-# --- boot -----------------------------------------------------------------------------------
-
-EMBED_EXTRAS = frozenset({"tools", "log"})  # what ?show= may add to an embedded table
-
-
-def boot(state: TableState, event) -> tuple[TableState, tuple]:
-    params = dict(event.params)
-    home = home_key(event.embed, params, event.fragment)
-    settings = Settings(
-        level=params["level"] if params.get("level") in LEVELS else "medium",
-        first=params["first"] if params.get("first") in FIRSTS else "random",
-        opponent=params["opponent"] if params.get("opponent") in MODES else "computer",
-        language=languages.choose(params.get("lang"), event.stored_language, event.browser_languages))
-    try:
-        pause = max(0, min(MAX_PAUSE_MS, int(params.get("pause", AI_PAUSE_MS))))
-    except ValueError:
-        pause = AI_PAUSE_MS
-    try:
-        seed = int(params["seed"]) if "seed" in params else None
-    except ValueError:
-        seed = None
-    try:  # ?analysis-iterations=N: the analysis's budget per move (the browser tests use a few)
-        iterations = max(1, min(MAX_ANALYSIS_ITERATIONS, int(params["analysis-iterations"])))
-    except (KeyError, ValueError):
-        iterations = state.coach.iterations
-    # An embed is the table alone; the snippet may ask for more (?show=tools,log).
-    shows = frozenset(params.get("show", "").split(",")) & EMBED_EXTRAS
-    state = replace(state, booted=True, embed=event.embed, embed_shows=shows, home_key=home, settings=settings,
-                    pause_ms=pause, seed_param=seed, page_url=event.page_url, entropy=event.entropy,
-                    coach=replace(state.coach, iterations=iterations))
-    effects: tuple = _embed_index_effects(home, event.embed_index) if event.embed else ()
-    # the kept games
-    try:
-        texts = decode_kept(event.kept)
-    except ValueError:
-        aside = corrupt_key(kept_key(home), event.now_ms)
-        effects += (Save(aside, event.kept),)
-        texts = []
-    state = replace(state, kept=tuple(k for k in map(kept_entry, texts) if k is not None))
-    # the player's save
-    saved, problem = None, None
-    if event.saved:
-        try:
-            saved = decode_save(event.saved)
-        except (JaipurError, ValueError, TypeError, KeyError, RecursionError) as error:
-            aside = corrupt_key(home, event.now_ms)
-            effects += (Save(aside, event.saved),)
-            problem = note("save-unreadable", "error", error=str(error), key=aside)
-    # a link's game (an embedded table resumes its own save of it: the reader's moves)
-    fragment = event.fragment.lstrip("#").strip()
-    if fragment and event.embed and saved is not None and not fragment.startswith("puzzle="):
-        state, more = _resume_embed(state, saved, fragment.startswith("game="))
-        return state, effects + more + (Ready(),)
-    if fragment:
-        state, more = _boot_link(state, fragment, saved, event.saved if saved else None, problem,
-                                 "opponent" in params)
-        return state, effects + more + (Ready(),)
-    state, more = _boot_home(state, saved, problem, "opponent" in params)
-    return state, effects + more + (Ready(),)
-
-
-def _embed_index_effects(home: str, index_text: str | None) -> tuple:
-    """An embedded table's save is listed first in the embed index; the saves past the bound go."""
-    if home == EMBED_SAVE_KEY:
-        return ()  # the bare frames' one shared save: bounded already
-    text, dropped = touched_index(index_text, home)
-    return (Save(EMBED_INDEX_KEY, text),) + tuple(Remove(key) for old in dropped
-                                                   for key in (old, kept_key(old)))
-
-
-def _resume_embed(state: TableState, saved, reviewable: bool):
-    """The frame's link was played on by the reader: their game, where they left it."""
-    line, level, seat, first = saved
-    state = install(state, line, mode_of(line), level, seat, state.home_key, first, reviewable=reviewable)
-    return settle(replace(state, note=note("resumed", "ok")))
-
-
-def _boot_home(state: TableState, saved, problem: Note | None, opponent_param: bool = False):
-    effects: tuple = ()
-    if saved is not None:
-        line, level, seat, first = saved
-        mode = mode_of(line)
-        same_seed = state.seed_param is None or line.seed == state.seed_param
-        same_mode = not opponent_param or state.settings.opponent == mode
-        if same_seed and same_mode:
-            state = install(replace(state, seed_param=None), line, mode, level, seat, state.home_key, first)
-            state = replace(state, settings=replace(state.settings, level=level, first=first, opponent=mode),
-                            note=note("resumed", "ok"))
-            return settle(state)
-        # the link asks for another game: the saved one is kept, not overwritten
-        state = install(state, line, mode, level, seat, state.home_key, first)
-        state, effects, offer = keep_current(state)
-        problem = offer if problem is None else problem.then(offer)
-    state = new_game(state)
-    state = replace(state, note=problem)
-    state, more = settle(state)
-    return state, effects + more
-
-
-def _boot_link(state: TableState, fragment: str, saved, saved_text, problem, opponent_param):
-    code, at = split_step(fragment)  # "#game=CODE&at=N" / "&round=R&at=N" opens the review there
-    try:
-        shared = parse_fragment(code)
-    except (JaipurError, ValueError, RecursionError) as error:
-        state, effects = _boot_home(state, saved, problem, opponent_param)
-        resumed = saved is not None and state.note is not None and state.note.parts[0][0] == "resumed"
-        said = note("link-bad-resumed" if resumed else "link-bad-new", "error", error=str(error))
-        return replace(state, note=said if resumed else said.then(state.note)), effects
-    kind, value = shared
-    if kind == "puzzle":  # the solver's view of its position; the computer never replies
-        line = Game.from_position(value.position, (_("player-1"), _("player-2")))
-        state = replace(install(state, line, "computer", state.settings.level, value.solver, None),
-                        puzzle=Solving(value))
-        text = note("puzzle-opened", "ok").then(problem)
-        if saved_text is not None and saved[0].in_progress and kept_entry(saved_text) is not None:
-            text, state = text.then(kept_offer(mode_of(saved[0]), "home")), replace(state, home_text=saved_text)
-        return replace(state, note=text), ()
-    if kind == "game":
-        line = value
-    else:
-        line = Game.from_position(value, (_("player-1"), _("player-2")))
-    position = line.state
-    seat = position.to_move if position.phase == PLAY else 0
-    # A record goes on as it was played (against the computer at its level, or between
-    # friends), as an imported one does; a position is played against the computer.
-    mode = mode_of(line) if kind == "game" else "computer"
-    # The player's page: the link's game lives in its link. An embedded table: in its own save
-    # (saves.home_key), once the reader plays.
-    state = install(state, line, mode, level_of(line, state.settings.level), seat,
-                    state.home_key if state.embed else None, reviewable=kind == "game")
-    if kind == "position":
-        state = replace(state, log=state.log[:1] + (_("log-link"),))
-    opened = kind == "game" and at is not None
-    text = note("review-opened" if opened else "link-loaded", "ok").then(problem)
-    if saved_text is not None:
-        entry = kept_entry(saved_text)
-        if entry is not None and saved[0].in_progress:
-            text = text.then(kept_offer(entry.mode, "home"))
-            state = replace(state, home_text=saved_text)
-    state = replace(state, note=text)
-    if opened and at is not None:
-        state = replace(state, review=at.review_step(line))
-    state, effects = settle(state)
-    if state.embed:  # an untouched frame stores nothing: its save starts with the reader's first move
-        effects = tuple(effect for effect in effects if not isinstance(effect, Save))
-    return state, effects

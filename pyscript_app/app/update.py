@@ -1,9 +1,10 @@
 """update(state, event) -> (state, effects): the page's whole behaviour, as a pure function.
 
 No `js`, no host, no clock, no randomness except `state.entropy` (seeded by the
-host in `Booted`). Effects are values for the runner (app/effects.py). Starting,
-resuming, linking and importing games, and what is kept when a game is replaced,
-live in app/games.py; this module handles the events of a game in play.
+host in `Booted`). Effects are values for the runner (app/effects.py). The first
+game is app/boot.py's; starting, resuming, linking and importing games, and what is
+kept when a game is replaced, live in app/games.py; this module handles the events
+of a game in play.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ..coach import update as coach
 from ..words import languages
 from ..words.messages import speaking
 from ..words.moves import describe, hint_words, round_result, round_start
-from . import games, tabs
+from . import boot, games, tabs
 from .controls import Button
 from .effects import After, Copy, Download, PickFile, Save, StartSearch
 from .events import (
@@ -65,10 +66,7 @@ PANELS = ("new", "rules", "share", "log", "know")
 def update(state: TableState, event) -> tuple[TableState, tuple]:
     """Words made here (the log) are in the state's language, whatever catalog was active."""
     if isinstance(event, Booted):
-        language = languages.choose(dict(event.params).get("lang"), event.stored_language,
-                                    event.browser_languages)
-        with speaking(language):
-            return games.boot(state, event)
+        return boot.boot(state, event)  # it chooses the page's language and speaks it
     if isinstance(event, LanguageChosen):
         return _language_chosen(state, event)
     if not state.booted or state.line is None:
