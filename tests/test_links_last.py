@@ -8,7 +8,7 @@ review step of its own: `&round=R&at=N` (round R's own step, its deal 0) and `&a
 actions, as before) in a 3-round record with notes on its later deals, each with the note shown.
 It is data, never regenerated: a later build that changes what a link means adds files, it
 does not rewrite these. Each link is read by jaipur_core.share (as the command line and any
-reader would) and by the page's boot (pyscript_app.app.games, through the runner with a fake host:
+reader would) and by the page's boot (pyscript_app.app.boot, through the runner with a fake host:
 no browser needed).
 """
 
