@@ -16,7 +16,8 @@ Modules (layer, what it holds):
   selection  model   picked cards -> the action each button would play, or why not
   saves      model   the autosave and kept-games formats (jaipur-save/1), and their storage keys
   update     update  update(state, event) -> (state, effects): the game in play, pure
-  games      update  which game is on the table: boot, new games, resume, import, nothing lost
+  boot       update  the first state, from the link, the stored games and the settings, each read once
+  games      update  which game is on the table: new games, resume, import, nothing lost
   tabs       update  two tabs or frames of one game: follow the other, or say it moved on
   runner     loop    performs the effects through the host; one search at a time, the coach's jobs
   host       loop    what the runner needs from the page: the Host protocol

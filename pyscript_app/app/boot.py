@@ -19,7 +19,7 @@ from jaipur_core.ai import LEVELS
 from jaipur_core.limits import MAX_ANALYSIS_ITERATIONS
 from jaipur_core.share import LinkStep, parse_fragment, split_step
 
-from ..blog.puzzle_state import Solving
+from ..blog import puzzles
 from ..words import languages
 from ..words.messages import _, speaking
 from . import games
@@ -320,7 +320,7 @@ def put_on_table(state: TableState, first: FirstGame) -> TableState:
             return replace(state, settings=replace(state.settings, level=saved.level, first=saved.first,
                                                    opponent=saved.mode))
         case OpenPuzzle(puzzle=puzzle, home=home):
-            return behind_the_link(open_puzzle(state, puzzle), home)
+            return behind_the_link(puzzles.opened(state, puzzle), home)
         case OpenRecord(line=line, step=step, home=home):
             return behind_the_link(open_record(state, line, step), home)
         case OpenPosition(position=position, home=home):
@@ -333,13 +333,6 @@ def put_on_table(state: TableState, first: FirstGame) -> TableState:
 def resume(state: TableState, saved: Saved, reviewable: bool = False) -> TableState:
     return games.install(state, saved.line, saved.mode, saved.level, saved.seat, state.home_key, saved.first,
                          reviewable=reviewable)
-
-
-def open_puzzle(state: TableState, puzzle: Puzzle) -> TableState:
-    """The solver's view of the puzzle's position; nothing saved, the computer never replies."""
-    line = Game.from_position(puzzle.position, (_("player-1"), _("player-2")))
-    state = games.install(state, line, "computer", state.settings.level, puzzle.solver, None)
-    return replace(state, puzzle=Solving(puzzle))
 
 
 def open_record(state: TableState, line: Game, step: LinkStep | None) -> TableState:

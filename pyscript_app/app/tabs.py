@@ -106,8 +106,7 @@ def _keep(state: TableState, entry: Kept | None):
     line = decode_save(entry.text)[0]
     if _kept_already(state, line):
         return state, (), None
-    state = replace(state, kept=((entry,) + state.kept)[:games.KEPT_LIMIT])
-    return state, games.kept_effects(state), games.kept_offer(entry.mode, "0")
+    return games.keep(state, entry)
 
 
 def load_other(state: TableState, _value: str = ""):
@@ -120,9 +119,7 @@ def load_other(state: TableState, _value: str = ""):
         theirs, level, seat, first = decode_save(text)
     except UNREADABLE:
         return replace(state, note=None), ()
-    line = state.game
-    worth_keeping = line.in_progress or any(played.notes for played in line.rounds)
-    mine = games.kept_entry(games.save_text(state)) if worth_keeping else None
+    mine = games.kept_entry(games.save_text(state)) if games.worth_keeping(state.game) else None
     state, effects, offer = _keep(state, mine)
     state = games.install(state, theirs, games.mode_of(theirs), level, seat, state.save_key, first)
     state, more = games.settle(replace(state, adopted=True, note=note("tab-loaded", "ok").then(offer)))

@@ -1,6 +1,6 @@
 """Puzzles on the page (issue 28, item 3): a reader solves one, an author makes one. Pure.
 
-Helpers of `update`, like app/games.py. A reader opens a `#puzzle=` link (app/games.py installs its
+Helpers of `update`, like app/games.py. A reader opens a `#puzzle=` link (app/boot.py installs its
 position with `Solving`), plays one move on the table as in a game and is told whether it is an
 accepted answer; the computer never replies (games.settle starts no search while a puzzle is on
 the table). "Try again" puts the puzzle's position back; "Show the answer" says it without a
@@ -33,14 +33,18 @@ PUZZLE_FILE = "jaipur-puzzle.json"
 
 
 def _table(state: TableState, position) -> TableState:
-    """The puzzle's position on the table, the solver at the screen, nothing saved."""
+    """A puzzle being made: its position on the table, the author (the solver) at the screen,
+    nothing saved."""
     line = Game.from_position(position, (_("player-1"), _("player-2")))
     return games.install(state, line, "computer", state.level, position.to_move, None)
 
 
 def opened(state: TableState, puzzle) -> TableState:
-    """A `#puzzle=` link's puzzle on the table (games._boot_link)."""
-    return replace(_table(state, puzzle.position), puzzle=Solving(puzzle))
+    """A `#puzzle=` link's puzzle on the table, its solver at the screen, nothing saved: the boot
+    opens it so, and "Try again" puts it back so. The computer never replies to a puzzle."""
+    line = Game.from_position(puzzle.position, (_("player-1"), _("player-2")))
+    state = games.install(state, line, "computer", state.settings.level, puzzle.solver, None)
+    return replace(state, puzzle=Solving(puzzle))
 
 
 # --- the table's moves ------------------------------------------------------------------
