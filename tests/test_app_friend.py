@@ -30,7 +30,7 @@ def no_ai(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the AI moved in a friend game")
 
-    import pyscript_app.coach.worker_jobs as runner_module
+    import pyscript_app.coach.jobs as runner_module
     monkeypatch.setattr(runner_module, "start_search", refuse)
 
 

@@ -56,11 +56,12 @@ SENTENCE = re.compile(r"(?<![-=\w\"'])[A-Za-z][a-z]+ [a-z]{2,}(?: [a-z]+)*[.!?:]
 
 # The command line stays English (README), like `python3 -m jaipur_core`'s.
 COMMAND_LINE = ("blog/cli.py", "__main__.py")
-# The search worker's protocol (protocol, worker_jobs, backends) answers a bad request in the
+# The search worker's protocol (protocol, jobs, worker_jobs, backends) answers a bad request in the
 # developers' English, like jaipur_core's errors: the page shows such an error only inside a
 # catalog sentence ("No hint this time ({error})."); dom_worker writes why the worker is used
 # or not to the console only.
-WORKER_PROTOCOL = ("coach/protocol.py", "coach/worker_jobs.py", "coach/backends.py", "browser/worker.py")
+WORKER_PROTOCOL = ("coach/protocol.py", "coach/jobs.py", "coach/worker_jobs.py", "coach/backends.py",
+                   "browser/worker.py")
 # The page's performance marks ("jaipur: <stage>", "jaipur boot: <step>", read by bench/load.py)
 # are names for a timeline, never shown.
 PERFORMANCE_MARK = re.compile(r"jaipur(?: boot)?: [a-z .-]*")

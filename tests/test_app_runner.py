@@ -277,7 +277,7 @@ def test_arrivals_animate_once_not_on_every_selection_click():
 
 def test_an_illegal_move_from_the_ai_is_reported_not_played(monkeypatch):
     """A bug in the AI must show, and must not put an illegal move on the table."""
-    import pyscript_app.coach.worker_jobs as runner_module
+    import pyscript_app.coach.jobs as runner_module
     from jaipur_core import Sell, is_legal
     from jaipur_core.cards import DIAMOND
 
@@ -297,7 +297,7 @@ def test_an_illegal_move_from_the_ai_is_reported_not_played(monkeypatch):
 
 
 def test_a_failing_ai_slice_is_shown_with_a_way_to_continue(monkeypatch):
-    import pyscript_app.coach.worker_jobs as runner_module
+    import pyscript_app.coach.jobs as runner_module
     calls = []
 
     def broken(view, level, rng):
