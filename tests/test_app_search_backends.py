@@ -8,7 +8,7 @@ import json
 
 from jaipur_core import legal_actions, view_of
 from jaipur_core.ai.analysis import analyse_record
-from pyscript_app.app.effects import StartAnalysis
+from pyscript_app.app.effects import StartAnalysis, StartSearch
 from pyscript_app.app.events import AnalysisDone, AnalysisProgress
 from pyscript_app.app.runner import Runner
 from pyscript_app.app.selection import choices
@@ -188,12 +188,12 @@ def test_a_worker_that_dies_mid_analysis_hands_it_to_the_page_which_goes_on_from
         fake.jobs.work(0.0)
     on_page = []
     receive = runner.page_search.jobs.receive
-    runner.page_search.jobs.receive = lambda text: on_page.append(json.loads(text)) or receive(text)
+    runner.page_search.jobs.receive = lambda request: on_page.append(request) or receive(request)
     fake.backend.died("out of memory")
     assert fake.gone == ["out of memory"]
-    [resumed] = on_page
+    [resumed] = on_page                           # a typed request: no JSON on the page's thread
     heard = [json.loads(text)["judgement"] for text in fake.answers]
-    assert len(heard) == 3 and json.loads(resumed["record"])["analysis"]["moves"] == heard
+    assert len(heard) == 3 and [move.to_json() for move in resumed.record.analysis.moves] == heard
     host.run()
     judged = [event.judgement for event in events if isinstance(event, AnalysisProgress)]
     assert events[-1] == AnalysisDone(4) and judged == expected   # each move once, in order
@@ -217,3 +217,101 @@ def test_a_hints_chances_are_per_cent_in_the_pages_digits(translated):
     assert ": %50</button>" in turkish
     moved = replace(state, token=state.token + 1)      # the game moved on: the hint is gone
     assert 'data-testid="hint-option"' not in render(moved).message
+
+
+# --- the same events on both paths; JSON only at the worker's wall ----------------------------
+
+def _effects():
+    """One effect of each kind the backends answer, and ones whose request cannot run."""
+    from jaipur_core import Game
+    from pyscript_app.app.effects import StartPuzzleJudge
+    from tests.test_worker_jobs import views
+    view = views(1, seed=7)[0]
+    puzzle = Game.new(seed=6, first=0).state
+    solver_view = view_of(puzzle, puzzle.to_move)
+    not_to_move = view_of(puzzle, 1 - puzzle.to_move)
+    _record, analysis = _analysis_effect(players=(0, 1), seed="3", iterations=8)
+    return [
+        StartSearch("ai", 11, view, "hard", "jaipur-ai/7/1/0"),
+        StartSearch("ai", 12, view, "easy", "jaipur-ai/7/1/1"),
+        StartSearch("hint", 13, view, "expert", "jaipur-hint/7/1/0"),
+        StartSearch("ai", 14, not_to_move, "easy", "s"),                     # the search refuses it
+        analysis,
+        StartPuzzleJudge(15, solver_view, str(legal_actions(puzzle)[1]), "0", 20),
+        StartPuzzleJudge(16, solver_view, "sell diamond 1", "0", 20),       # not legal there
+        StartPuzzleJudge(17, solver_view, "dance", "0", 20),                # no request at all
+    ]
+
+
+def _answered(backend, effect, host):
+    events = []
+    if isinstance(effect, StartSearch):
+        backend.search(effect, events.append)
+    elif isinstance(effect, StartAnalysis):
+        backend.analyse(effect, events.append)
+    else:
+        backend.judge(effect, events.append)
+    host.run()
+    return events
+
+
+def test_the_page_gives_the_same_events_as_the_worker_fed_its_json():
+    host = FakeHost()
+    fake = with_worker(host, Runner(host))
+    page = PageSearch(host.schedule)
+    for effect in _effects():
+        on_page = _answered(page, effect, host)
+        in_worker = _answered(fake.backend, effect, host)
+        assert on_page == in_worker and on_page, effect
+        assert type(on_page[-1]).__name__.endswith("Failed") == (effect.token in (14, 16, 17)), on_page
+    assert fake.backend.alive and len(fake.requests) == 7      # the one with no request never crossed
+
+
+def test_the_page_never_writes_nor_reads_a_message_as_json(monkeypatch):
+    from pyscript_app.coach import protocol
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("JSON on the page's own path")
+
+    for name in dir(protocol):
+        kind = getattr(protocol, name)
+        if isinstance(kind, type) and hasattr(kind, "to_json") and kind.__module__ == protocol.__name__:
+            monkeypatch.setattr(kind, "to_json", refuse)
+    import pyscript_app.coach.backends as backends
+    import pyscript_app.coach.worker_jobs as worker_jobs
+    for module, name in ((backends, "answer_from_json"), (worker_jobs, "request_from_json")):
+        monkeypatch.setattr(module, name, refuse)
+    host = FakeHost()
+    events = [event for effect in _effects() for event in _answered(PageSearch(host.schedule), effect, host)]
+    assert not [event for event in events if "AssertionError" in str(getattr(event, "error", ""))], events
+    assert sum(isinstance(event, AnalysisProgress) for event in events) > 1
+
+
+def test_an_effect_that_makes_no_request_is_answered_failed_later_unless_stopped():
+    from pyscript_app.app.effects import StartPuzzleJudge
+    from pyscript_app.app.events import PuzzleJudgeFailed
+    view = _effects()[-1].view
+    host = FakeHost()
+    for backend in (PageSearch(host.schedule), with_worker(host, Runner(host)).backend):
+        events = []
+        backend.judge(StartPuzzleJudge(3, view, "dance", "0", 20), events.append)
+        assert events == []                                      # not inside the runner's effect
+        host.run()
+        [failed] = events
+        assert isinstance(failed, PuzzleJudgeFailed) and failed.error.startswith("InvalidActionError:")
+        job_id = backend.judge(StartPuzzleJudge(4, view, "dance", "0", 20), events.append)
+        backend.stop(job_id)
+        host.run()
+        assert events == [failed]
+
+
+def test_a_worker_answer_that_does_not_read_fails_its_job_by_the_field_at_fault():
+    host, runner = started(seed=3, first="you", level="easy")
+    fake = with_worker(host, runner, silent=True)
+    play_by_selection(runner, legal_actions(position(runner))[0])
+    job = runner.job
+    host.queue.clear()                            # (the watchdog)
+    fake.backend.receive(json.dumps({"id": job.id, "kind": "done", "move": "camels"}))
+    assert "ProtocolError: action: missing" in host.screen.message and host.errors
+    assert runner.job is None and fake.backend.alive
+    fake.backend.receive("not JSON at all")          # nothing to route: dropped, nothing raised

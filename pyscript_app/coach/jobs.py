@@ -16,8 +16,9 @@ that does not depend on how the search is sliced. Nothing here knows the page.
 
 from __future__ import annotations
 
-import json
 import random
+from collections.abc import Sequence
+from dataclasses import replace
 
 from jaipur_core import Game
 from jaipur_core.ai import start_search
@@ -30,8 +31,7 @@ from jaipur_core.ai.analysis import (
     ranked_moves,
     start_ranking,
 )
-from jaipur_core.analysis_format import ANALYSIS_FORMAT, Analysis, stored_chance
-from jaipur_core.record import record_from_json
+from jaipur_core.analysis_format import Analysis, MoveJudgement, stored_chance
 
 from .protocol import (
     AnalyseRequest,
@@ -127,22 +127,21 @@ class AnalysisJob:
         return answers
 
 
-def with_judgements(record_json: str, players, iterations: int, seed: int, entries: list[dict]) -> str:
-    """The record (JSON text) whose `analysis` holds these judgements too (jaipur-analysis/1 move
-    entries of an analysis of `players` with this budget and seed): an analysis moved to another
-    thread goes on from the moves already judged there (AnalysisJob skips them)."""
-    data = json.loads(record_json)
-    known = record_from_json(data).analysis
-    moves: dict = {}
-    seats = set(players)
-    if known is not None and (known.iterations, known.seed) == (iterations, seed):
-        moves = {(move.round, move.step): move.to_json() for move in known.moves}
+def with_judgements(request: AnalyseRequest, judgements: Sequence[MoveJudgement]) -> AnalyseRequest:
+    """The request whose record's analysis holds these judgements too (made for this request, on
+    another thread): an analysis moved there goes on from the moves already judged (AnalysisJob
+    skips them). The record's own judgements with the same budget and seed are kept."""
+    known = request.record.analysis
+    moves: dict[tuple[int, int], MoveJudgement] = {}
+    seats = set(request.players)
+    if known is not None and (known.iterations, known.seed) == (request.iterations, request.seed):
+        moves = {(move.round, move.step): move for move in known.moves}
         seats |= set(known.seats)
-    for entry in entries:
-        moves[(entry["round"], entry["step"])] = entry
-    data["analysis"] = {"format": ANALYSIS_FORMAT, "seats": sorted(seats), "iterations": iterations, "seed": seed,
-                        "moves": [moves[key] for key in sorted(moves)]}
-    return json.dumps(data)
+    for judgement in judgements:
+        moves[(judgement.round, judgement.step)] = judgement
+    analysis = Analysis(tuple(sorted(seats)), request.iterations, request.seed,
+                        tuple(moves[key] for key in sorted(moves)))
+    return replace(request, record=request.record.with_analysis(analysis))
 
 
 class PuzzleJudgeJob:
