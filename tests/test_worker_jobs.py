@@ -191,3 +191,43 @@ def test_a_view_whose_seat_is_not_to_move_fails_with_the_reason():
     worker.send(id=1, kind="move", view=view, level="easy", seed=0)
     [answer] = worker.answers
     assert answer["kind"] == "failed"
+
+
+def test_the_queue_gives_as_typed_values_what_the_worker_posts_as_json():
+    from pyscript_app.coach.protocol import answer_from_json, request_from_json
+    from pyscript_app.coach.worker_jobs import JobQueue
+    view = views(1, seed=2)[0]
+    messages = [dict(id=1, kind="move", view=view.to_json(), level="medium", seed="m"),
+                dict(id=2, kind="hints", view=view.to_json(), seed=5),
+                dict(id=3, kind="analyse", record=RECORD, players=[1], seed=1, iterations=6),
+                dict(id=4, kind="judge", view=view.to_json(), action=str(view.legal_actions()[0]), seed=0,
+                     iterations=10),
+                dict(id=5, kind="move", view=VIEW, level="easy", seed=0)]
+    worker, typed = Worker(), []
+    queue = JobQueue(typed.append)
+    requests = {}
+    for message in messages:
+        worker.send(**message)
+        requests[message["id"]] = request_from_json(message)
+        queue.receive(requests[message["id"]])
+    worker.run()
+    while queue.work(0.01):
+        pass
+    assert [answer_from_json(answer, requests[answer["id"]]) for answer in worker.answers] == typed
+    assert len(typed) == 1 + 1 + (4 + 1) + 1 + 1      # an analysis of four moves: four judged, then done
+
+
+def test_a_resumed_analysis_keeps_the_records_judgements_of_its_budget_and_adds_those_heard():
+    from jaipur_core.analysis_format import Analysis
+    from pyscript_app.coach.jobs import with_judgements
+    from pyscript_app.coach.protocol import AnalyseRequest
+    record = short_record()
+    mine = list(analyse_record(record, (1,), 4, 30))
+    theirs = list(analyse_record(record, (0,), 4, 30))
+    held = record.with_analysis(Analysis((0,), 30, 4, tuple(theirs[:2])))
+    resumed = with_judgements(AnalyseRequest(7, held, (1,), 4, 30), mine[:3])
+    analysis = resumed.record.analysis
+    assert (analysis.seats, analysis.iterations, analysis.seed) == ((0, 1), 30, 4) and resumed.id == 7
+    assert analysis.moves == tuple(sorted(theirs[:2] + mine[:3], key=lambda m: (m.round, m.step)))
+    other_budget = with_judgements(AnalyseRequest(7, held, (1,), 4, 31), mine[:1]).record.analysis
+    assert other_budget.moves == (mine[0],) and other_budget.seats == (1,)   # another budget's are not kept
