@@ -7,7 +7,8 @@ typed answers out, slice by slice (issue 29).
     PuzzleJudgeJob  JudgeRequest    -> PuzzleVerdictGiven
 
 `job_for(request)` starts one (JobError, or the engine's error, if it cannot run); `run(max_seconds)`
-gives the answers of one slice, and `finished` says when the last is given. Every chance is
+gives the answers of one slice, and `finished` says when the last is given. `with_judgements`
+carries an analysis over to another thread (the worker died) with the moves judged so far. Every chance is
 rounded as the wire stores it, so an answer is the same value whether it crossed from the
 worker or came from these jobs on the page's thread (worker_jobs.JobQueue runs them in both).
 `jaipur_core.ai.start_search` / `analysis.start_ranking` with `random.Random(seed)` give a result
