@@ -4,8 +4,8 @@
 // The page (pyscript_app/browser/worker.py) starts it once the table is ready. It boots
 // Python as the page does (python_runtime.js: the same snapshot with the same checks,
 // else the full path from the wheels), then imports pyscript_app.coach.worker_jobs, whose
-// Jobs reads the requests and writes the answers (JSON; the protocol is documented
-// there). It says {"kind": "ready", "boot": "snapshot" | "full"} once it can search,
+// Jobs reads the requests and writes the answers (JSON; the protocol is documented in
+// pyscript_app/coach/protocol.py). It says {"kind": "ready", "boot": "snapshot" | "full"} once it can search,
 // or {"kind": "unavailable", "error"} if Python cannot start here (the page then
 // keeps searching on its own thread, and says nothing alarming).
 //

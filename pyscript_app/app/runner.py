@@ -8,7 +8,7 @@ when it is up (`use_worker`: coach/backends.WorkerSearch), else to the page's sl
 search (coach/backends.PageSearch), and is answered with `SearchDone` / `SearchFailed`.
 A search whose ticket is no longer in the state (the game moved on) is dropped. The coach's
 jobs take the same path: a `StartAnalysis` or a `StartPuzzleJudge` runs on the backend in use
-when it starts (`coach_jobs`, one of each kind), a worker that dies hands it to the page, and
+when it starts (`Runner.coach_jobs`, one of each kind), a worker that dies hands it to the page, and
 one whose answers `coach.wants` no more (Stop, another game, Try again) is stopped there.
 
 An exception in update, render or an effect is reported to the console and
@@ -162,7 +162,7 @@ class Runner:
             self.host.report(RuntimeError(f"{job.backend.name}: {event.error}"))
         self.dispatch(event)
 
-    # --- the coach's jobs: an analysis, a puzzle's judge (worker_jobs' analyse / judge) -----------
+    # --- the coach's jobs: an analysis, a puzzle's judge (the protocol's analyse / judge) ---------
     def _start_coach(self, kind: str, effect: StartAnalysis | StartPuzzleJudge) -> None:
         """Run it where searches run now: the worker while it is up, else the page's slices."""
         self._stop_coach(kind)

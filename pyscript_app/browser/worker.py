@@ -1,5 +1,5 @@
 """The search worker's page side: start web/ai_worker.js after the table is shown, and hand
-the runner a search_backends.WorkerSearch when the worker says it is ready.
+the runner a coach/backends.WorkerSearch when the worker says it is ready.
 
 <html data-ai> says where the searches run from then on: "worker" once it is up, "page"
 when it cannot start (no module workers, Python refused there, out of memory), dies, or
