@@ -1,5 +1,5 @@
-"""The third-party files of dist/: the Pyodide runtime and the Vazirmatn font from
-npm, the micropip wheel from PyPI. Each is installed by its own client from the pins
+"""The third-party files of dist/: the Pyodide runtime, the Vazirmatn font and
+libsodium from npm, the micropip wheel from PyPI. Each is installed by its own client from the pins
 (npm ci checks package-lock.json's integrity hashes, pip --require-hashes the wheel's
 sha256) into a .cache/ folder named by the pin files' content, so a changed pin is a
 fresh install and an unchanged one needs no network."""
@@ -34,6 +34,19 @@ VAZIRMATN_FILES = {
     "misc/Non-Latin/fonts/webfonts/Vazirmatn-NL-Bold.woff2": "Vazirmatn-NL-Bold.woff2",
     "OFL.txt": "Vazirmatn-OFL.txt",
 }
+
+
+# libsodium (ISC licence) for a game at a distance (docs/remote.md): the page loads it
+# only when such a game starts, and its Python calls the Ed25519 group operations
+# through Pyodide's bridge. The ES-module build of the wrappers, and the sumo build of
+# libsodium itself that they import (its wasm is inlined in the module). The wrappers
+# import it by the bare name "libsodium-sumo", which a browser cannot resolve without
+# an import map, so the copy imports it by its relative path instead.
+LIBSODIUM_FOLDER = "libsodium"
+LIBSODIUM_WRAPPERS = "libsodium-wrappers.mjs"
+LIBSODIUM_CORE = "libsodium-sumo.mjs"
+_LIBSODIUM_BARE_IMPORT = b'from"libsodium-sumo"'
+_LIBSODIUM_RELATIVE_IMPORT = b'from"./libsodium-sumo.mjs"'
 
 
 def content_key(*paths: Path) -> str:
@@ -99,10 +112,29 @@ def pack_wasm(pyodide: Path) -> None:
     (pyodide / PACKED_WASM).write_bytes(gzip.compress(plain, compresslevel=9, mtime=0))
 
 
+def copy_libsodium(node_modules: Path, target: Path) -> None:
+    """libsodium-wrappers-sumo's ES module and the libsodium-sumo module it imports, with
+    their licences, into `target`; the wrappers' one bare import made relative."""
+    copy_files(node_modules / "libsodium-sumo",
+               {f"dist/modules-sumo-esm/{LIBSODIUM_CORE}": LIBSODIUM_CORE, "LICENSE": "libsodium-LICENSE.txt"},
+               target)
+    copy_files(node_modules / "libsodium-wrappers-sumo", {"LICENSE": "libsodium-wrappers-LICENSE.txt"}, target)
+    wrappers = node_modules / "libsodium-wrappers-sumo" / "dist" / "modules-sumo-esm" / LIBSODIUM_WRAPPERS
+    if not wrappers.is_file():
+        raise BuildError(f"{wrappers.parent.parent.parent} lacks dist/modules-sumo-esm/{LIBSODIUM_WRAPPERS}")
+    code = wrappers.read_bytes()
+    if code.count(_LIBSODIUM_BARE_IMPORT) != 1:
+        raise BuildError(f"{wrappers} no longer imports libsodium-sumo once by its bare name: "
+                         "see tools/site/vendor.py before taking this version")
+    (target / LIBSODIUM_WRAPPERS).write_bytes(code.replace(_LIBSODIUM_BARE_IMPORT, _LIBSODIUM_RELATIVE_IMPORT))
+
+
 def copy_vendored(staging: Path) -> None:
-    """The runtime into pyodide/ (its wasm also gzipped), the font into fonts/, the micropip wheel at the top."""
+    """The runtime into pyodide/ (its wasm also gzipped), the font into fonts/, libsodium into
+    libsodium/, the micropip wheel at the top."""
     node_modules = npm_packages()
     copy_files(node_modules / "pyodide", {name: name for name in PYODIDE_RUNTIME_FILES}, staging / "pyodide")
     pack_wasm(staging / "pyodide")
     copy_files(node_modules / "vazirmatn", VAZIRMATN_FILES, staging / "fonts")
+    copy_libsodium(node_modules, staging / LIBSODIUM_FOLDER)
     shutil.copyfile(micropip_wheel(), staging / pins.MICROPIP_WHEEL)
