@@ -168,29 +168,35 @@ def in_seat_order(seat: int, mine: Value, theirs: Value) -> tuple[Value, Value]:
 
 def deal_round(rng: random.Random, round_number: int, seals: tuple[int, int],
                starter: int) -> GameState:
-    """Set up a round (RULES.md "Setup of a round") with cards from `rng`.
-
-    The 52 shuffled cards go: 5 to the starter, 5 to the other player, 2 to the
-    market beside the 3 camels, and the remaining 40 form the deck.
-    """
+    """Set up a round (RULES.md "Setup of a round") with cards from `rng`: the 52 cards
+    shuffled, each bonus pile shuffled, then dealt by `deal_cards`."""
     if starter not in (0, 1):
         raise JaipurError(f"the starting player must be 0 or 1, not {starter!r}")
     cards = [card for card in CARDS for _ in range(CARD_COUNTS[card])]
     for _ in range(MARKET_START_CAMELS):
         cards.remove(CAMEL)
     rng.shuffle(cards)
+    bonus_piles = []
+    for size in BONUS_SIZES:
+        pile = list(BONUS_TOKENS[size])
+        rng.shuffle(pile)
+        bonus_piles.append(tuple(pile))
+    return deal_cards(cards, tuple(bonus_piles), round_number, seals, starter)
+
+
+def deal_cards(cards, bonus_piles: tuple[tuple[int, ...], ...], round_number: int, seals: tuple[int, int],
+               starter: int) -> GameState:
+    """The round dealt from the 52 shuffled cards in `cards` (every card but the market's 3
+    camels) and the bonus piles, top first: 5 to the starter, 5 to the other player, 2 to the
+    market beside the 3 camels, and the remaining 40 form the deck, top first. The one place a
+    deal is laid out: `deal_round` and a game at a distance (jaipur_core.remote) deal through it.
+    """
     dealt = {starter: cards[:DEAL_SIZE], 1 - starter: cards[DEAL_SIZE:2 * DEAL_SIZE]}
     market_draw = cards[2 * DEAL_SIZE:2 * DEAL_SIZE + MARKET_SIZE - MARKET_START_CAMELS]
     market = [0] * len(CARDS)
     market[CAMEL] = MARKET_START_CAMELS
     for card in market_draw:
         market[card] += 1
-    bonus_piles = []
-    for size in BONUS_SIZES:
-        pile = list(BONUS_TOKENS[size])
-        rng.shuffle(pile)
-        bonus_piles.append(tuple(pile))
-
     return GameState(
         phase=PLAY, round=round_number, seals=tuple(seals), round_starter=starter, to_move=starter,
         market=tuple(market), deck=tuple(cards[2 * DEAL_SIZE + len(market_draw):]), discard=(),
