@@ -44,7 +44,7 @@ class Referee:
             points, _ = points_of(TOY, a.game_id, play_a.number)
             cards = check_decks(TOY, points, Decks(*play_a.decks), keys[x], keys[1 - x])
             piles = tuple(tuple(BONUS_VALUE_OF[cards[slot] - CARD_SLOTS] for slot in range(start, end))
-                          for start, end in zip(BONUS_PILE_START, BONUS_PILE_START[1:] + (70,)))
+                          for start, end in zip(BONUS_PILE_START, BONUS_PILE_START[1:] + (70,), strict=False))
             self.dealt[key] = [deal_cards([CARD_OF[i] for i in cards[:CARD_SLOTS]], piles, play_a.number,
                                           play_a.seals, play_a.starter)]
         positions = self.dealt[key]
@@ -61,7 +61,8 @@ class Referee:
                 expected = view_of(side.rounds[-1].end, side.seat) if side.rounds else None
                 assert side.view() == expected
                 continue
-            if not (a.current.decks and b.current.decks and len(a.current.decks) == 3 and b.current.number == play.number):
+            both = (a.current, b.current)
+            if any(each is None or len(each.decks) != 3 or each.number != play.number for each in both):
                 continue
             positions = self.positions(a, b)
             at = len(play.actions) - (1 if play.pending is not None else 0)

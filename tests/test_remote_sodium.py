@@ -78,7 +78,8 @@ def _installed_wrappers() -> Path | None:
     sys.path.insert(0, str(ROOT))
     from tools.site import pins
     from tools.site.vendor import content_key
-    folder = ROOT / ".cache" / "npm" / content_key(pins.NPM_PROJECT / "package.json", pins.NPM_PROJECT / "package-lock.json")
+    manifests = (pins.NPM_PROJECT / "package.json", pins.NPM_PROJECT / "package-lock.json")
+    folder = ROOT / ".cache" / "npm" / content_key(*manifests)
     return folder / "node_modules" if (folder / "node_modules" / "libsodium-wrappers-sumo").is_dir() else None
 
 
