@@ -30,6 +30,7 @@ WORDS = {
     "duplicate-card": "a card opened twice: the deck holds a card more than once",
     "wrong-card": "your friend claimed a card they do not hold",
     "not-in-hand": "your friend showed a card that is not in their hand",
+    "inconsistent": "the cards your friend showed do not add up with the cards in sight",
     "bad-action": "this message's move cannot be read",
     "illegal-move": "the rules do not allow this move",
     "bad-name": "a player's name in this message cannot be used",

@@ -43,7 +43,7 @@ def consistent_state(view: PlayerView, hand_has: tuple[int, ...] = (0,) * len(GO
                      bonus_top: tuple[int, int] | None = None) -> GameState:
     """A position `view` could be seen from, whose other hand holds its known cards and the goods
     `hand_has`, whose deck starts with `deck_top` and whose bonus pile `bonus_top[0]` has the value
-    `bonus_top[1]` on top. RemoteError "duplicate-card" if the facts cannot all be true."""
+    `bonus_top[1]` on top. RemoteError "duplicate-card" or "inconsistent" if the facts cannot all be true."""
     me, other = view.seat, 1 - view.seat
     unseen = list(view.unseen_cards())
     _take(unseen, deck_top, "the deck")
@@ -55,7 +55,7 @@ def consistent_state(view: PlayerView, hand_has: tuple[int, ...] = (0,) * len(GO
             unseen[good] -= 1
     deck = list(deck_top) + [card for card in CARDS for _ in range(unseen[card])]
     if sum(hand) != view.opponent_hand_size or len(deck) != view.deck_size:
-        raise refuse("duplicate-card", "the cards shown do not add up with the cards in sight")
+        raise refuse("inconsistent")
     piles, their_bonus = [], []
     for index, size in enumerate(BONUS_SIZES):
         values = sorted(view.unseen_bonus()[size])

@@ -113,7 +113,7 @@ class RoundPlay:
 
     def _with(self, **changes) -> "RoundPlay":
         """A copy with `changes` (dataclasses.replace without re-running __init__: it is on every step)."""
-        new = object.__new__(RoundPlay)
+        new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
         return new

@@ -99,7 +99,7 @@ class RemoteGame:
 
     def _with(self, **changes) -> "RemoteGame":
         """A copy with `changes` (dataclasses.replace without re-running __init__: it is on every step)."""
-        new = object.__new__(RemoteGame)
+        new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
         return new
