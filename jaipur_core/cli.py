@@ -181,6 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.set_defaults(run=cmd_analyse)
 
     add_ai_commands(commands)  # suggest and simulate live with the AI
+    from .remote.cli import add_commands as add_remote_commands  # here: the page never builds this parser
+    add_remote_commands(commands)
     return parser
 
 

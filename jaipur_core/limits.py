@@ -67,6 +67,14 @@ MAX_ANALYSIS_ITERATIONS = 1_000_000
 #: ends after two seals; only rounds drawn on every tie-break add more.
 MAX_ROUNDS = 20
 
+#: Characters of one message of a game at a distance, as its code (`v1.` and base64url): the
+#: largest real one is about 3,420; a reader refuses a longer one before decoding it.
+MAX_REMOTE_CODE_CHARS = 8_192
+
+#: Messages in the history or save of a game at a distance: every round's deal and reveals
+#: (8 messages at most) and its actions, for the most rounds a game may have.
+MAX_REMOTE_MESSAGES = MAX_ROUNDS * (MAX_ACTIONS_PER_ROUND + 8)
+
 #: Log lines the page renders at once (the record keeps every action; the page
 #: shows the most recent ones and offers the whole log on request).
 MAX_LOG_LINES_RENDERED = 200

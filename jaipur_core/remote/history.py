@@ -12,11 +12,11 @@ of each round from that round's end; every round whose seeds were both revealed 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 
 from ..errors import JaipurError
-from ..limits import MAX_ACTIONS_PER_ROUND, MAX_JSON_BYTES, MAX_ROUNDS
+from ..jsontext import load_json
+from ..limits import MAX_JSON_BYTES, MAX_REMOTE_MESSAGES, MAX_ROUNDS
 from ..record import GameRecord
 from .errors import RemoteError, refuse
 from .group import Group
@@ -24,16 +24,17 @@ from .messages import NO_HISTORY, Message, Reveal, Starter, decode, from_text, h
 from .round import SeedUnknown
 from .side import HISTORY_FORMAT, SAVE_FORMAT, RemoteGame
 
-#: Messages a history or save may hold: every round's deal and reveals, and the longest rounds.
-MAX_MESSAGES = MAX_ROUNDS * (MAX_ACTIONS_PER_ROUND + 8)
+#: A save's bytes: its messages are most of it, and the longest game's (8,160 messages of some 300
+#: characters, its deals' of 3,500) fits in this.
+MAX_SAVE_BYTES = 4 * MAX_JSON_BYTES
 
 
 def _messages(data, field: str, code: str) -> list[tuple[Message, bytes]]:
     """The decoded messages of a history or save, their sequence, game and hash chain checked."""
     codes = data.get(field) if isinstance(data, dict) else None
-    if not isinstance(codes, list) or not codes or len(codes) > MAX_MESSAGES \
+    if not isinstance(codes, list) or not codes or len(codes) > MAX_REMOTE_MESSAGES \
             or not all(isinstance(text, str) for text in codes):
-        raise refuse(code, f"{field}: a list of 1 to {MAX_MESSAGES:,} message codes is expected")
+        raise refuse(code, f"{field}: a list of 1 to {MAX_REMOTE_MESSAGES:,} message codes is expected")
     found: list[tuple[Message, bytes]] = []
     head = NO_HISTORY
     for number, text in enumerate(codes):
@@ -73,11 +74,9 @@ def restore(group: Group, text: str) -> RemoteGame:
     """The side a `jaipur-remote-save/1` text holds (RemoteError "bad-save", or the refusal a
     replayed message meets, naming it)."""
     try:
-        if not isinstance(text, str) or len(text.encode("utf-8")) > MAX_JSON_BYTES * 4:
-            raise ValueError
-        data = json.loads(text)
-    except ValueError:
-        raise refuse("bad-save") from None
+        data = load_json(text, "the save", MAX_SAVE_BYTES)
+    except JaipurError as error:
+        raise refuse("bad-save", f"this saved game cannot be read: {error}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or data.get("seat") not in (0, 1):
         raise refuse("bad-save")
     _group_of(data, group, "bad-save")

@@ -21,7 +21,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Union
 
-from ..limits import MAX_NAME_CHARS
+from ..limits import MAX_NAME_CHARS, MAX_REMOTE_CODE_CHARS
 from .deck import DOMAIN, SLOTS
 from .errors import refuse
 from .group import POINT_BYTES, SCALAR_BYTES
@@ -38,8 +38,6 @@ NO_HISTORY = bytes(HASH_BYTES)
 MAX_NAME_BYTES = 255
 #: The most steps one message holds (a round's end and the next deal: 2).
 MAX_STEPS = 4
-#: Characters of a message's text form that a reader takes at most (the largest real one is ~3,500).
-MAX_CODE_CHARS = 8_192
 CODE_PREFIX = "v1."
 FRAGMENT_KEY = "remote"
 #: Who starts the first round: drawn from both sides' nonces, or chosen by the inviter.
@@ -212,11 +210,11 @@ def from_text(text: str) -> bytes:
     breaks a chat app added are dropped). RemoteError: link-damaged, link-version, link-changed."""
     if not isinstance(text, str):
         raise refuse("link-damaged")
-    text = "".join(text[:MAX_CODE_CHARS * 2].split())
+    text = "".join(text[:MAX_REMOTE_CODE_CHARS * 2].split())
     marker = f"{FRAGMENT_KEY}="
     if marker in text:
         text = text.split(marker, 1)[1].split("&", 1)[0]
-    if len(text) > MAX_CODE_CHARS:
+    if len(text) > MAX_REMOTE_CODE_CHARS:
         raise refuse("link-damaged", "this link is longer than any message of the game")
     if not text.startswith("v") or "." not in text:
         raise refuse("link-damaged")

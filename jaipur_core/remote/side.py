@@ -347,7 +347,8 @@ class RemoteGame:
             seals, starter = end.seals, next_starter(end)
         else:
             seals, starter = (0, 0), None
-        seed = self.seeds[number - 1] if shuffler == self.seat else b""  # the other side's: at its reshuffle
+        # The other side's seed is set at its reshuffle; a history's checker may not know this side's yet.
+        seed = self.seeds[number - 1] if shuffler == self.seat and number <= len(self.seeds) else b""
         play = RoundPlay(self.group, self.game_id, self.seat, number, seals, shuffler, starter, seed)
         return self._with(current=play)
 
