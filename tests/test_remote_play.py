@@ -16,7 +16,7 @@ import pytest
 
 from jaipur_core import Game, record_from_json
 from jaipur_core.record import play_through
-from jaipur_core.remote import RemoteGame
+from jaipur_core.remote import RemoteError, RemoteGame
 from jaipur_core.remote.deck import BONUS_PILE_START, BONUS_VALUE_OF, CARD_OF, CARD_SLOTS, Decks, check_decks
 from jaipur_core.remote.round import keys_of, points_of
 from jaipur_core.state import deal_cards
@@ -115,3 +115,27 @@ def test_a_save_restores_the_same_game_and_holds_only_its_sides_secrets():
         assert a.over and b.over and a.record() == b.record()
         Game.from_record(a.record())
     assert restored > 20
+
+
+def test_a_move_the_rules_refuse_or_out_of_turn_is_refused_before_anything_is_sent():
+    a, invitation = RemoteGame.start(TOY, random.Random(1), "Ada", "inviter")
+    b, answer = RemoteGame.join(TOY, random.Random(2), "Ben", invitation)
+    a = a.receive(answer)
+    for refusal, call in (("not-your-turn", lambda: a.play("camels")), ("not-your-turn", lambda: b.play("camels")),
+                          ("no-step", lambda: b.advance(random.Random(3)))):
+        with pytest.raises(RemoteError) as caught:
+            call()
+        assert caught.value.code == refusal
+    a, message = a.advance(random.Random(3))
+    b = b.receive(message)
+    b, message = b.advance(random.Random(4))
+    a = a.receive(message)
+    assert a.next_step == "move" and b.next_step == "wait" and b.legal_actions() == ()
+    for action, code in (("sell camel 2", "illegal-move"), ("trade gold for silver", "illegal-move"),
+                         ("take", "bad-action")):
+        with pytest.raises(RemoteError) as caught:
+            a.play(action)
+        assert caught.value.code == code, caught.value.words
+    with pytest.raises(RemoteError) as caught:
+        b.play(a.legal_actions()[0])
+    assert caught.value.code == "not-your-turn"

@@ -28,12 +28,13 @@ from ..errors import JaipurError
 from ..game import Game
 from ..limits import MAX_ROUNDS
 from ..record import GameRecord, frozen_extra
+from ..rules import why_illegal
 from ..state import GAME_OVER, next_starter
 from ..view import PlayerView
 from . import deck as decks
 from .errors import refuse
 from .group import Group
-from .knowledge import shown_counts
+from .knowledge import consistent_state, shown_counts
 from .messages import (
     FIRST_CHOICES,
     GAME_ID_BYTES,
@@ -192,10 +193,16 @@ class RemoteGame:
         if self.next_step != "move":
             raise refuse("game-over" if self.over else "not-your-turn")
         try:
-            text = str(action if isinstance(action, Action) else parse_action(action))
+            parsed = action if isinstance(action, Action) else parse_action(action)
         except JaipurError:
             raise refuse("bad-action", "this move cannot be read") from None
-        game, steps = self._steps(text, None)
+        view = self.view()
+        assert view is not None
+        reason = why_illegal(consistent_state(view), parsed)
+        if reason is not None:  # said in the words the friend's side would use, before anything is sent
+            raise refuse("illegal-move", f"the rules do not allow this move: {reason}",
+                         reason=getattr(reason, "code", "illegal"))
+        game, steps = self._steps(str(parsed), None)
         return self._send(steps, game)
 
     def advance(self, rng: random.Random) -> tuple["RemoteGame", bytes]:
