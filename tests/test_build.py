@@ -85,7 +85,7 @@ def test_the_project_wheel_holds_every_listed_package(built, site_build):
     # Every package folder of the two, listed (setuptools takes sub-packages only when named).
     on_disk = {name for package in snapshot_modules.PACKAGES for name in snapshot_modules.modules_of(package)
                if (site_build.ROOT / name.replace(".", "/") / "__init__.py").is_file()}
-    assert set(project.packages) == on_disk and "pyscript_app.browser" in on_disk
+    assert set(project.packages) == on_disk and "pyscript_app.browser" in on_disk and "jaipur_core.remote" in on_disk
     names = zipfile.ZipFile(io.BytesIO(shipped_wheel(dist))).namelist()
     for package in project.packages:
         assert package.replace(".", "/") + "/__init__.py" in names

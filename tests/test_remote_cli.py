@@ -71,13 +71,15 @@ def test_a_spoiled_history_is_one_line_and_exit_2(history, spoil, words):
     assert len(done.stderr.splitlines()) == 1
 
 
-def test_a_forged_unlock_in_a_history_is_found(history):
-    """A key altered in one message, its check and every later message's history hash made again (as a
-    forger of the whole file could): the check still finds the key opens no card."""
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_forged_unlock_in_a_history_is_found_whoever_sent_it(history, seat):
+    """A key altered in one message of `seat`, its check and every later message's history hash made
+    again (as a forger of the whole file could): the check still finds the key opens no card (seat 1's,
+    opened as seat 0 would) or is not its seed's (seat 0's, whose secrets the check takes as its own)."""
     data, _ = history
     messages = [decode(from_text(code)) for code in data["messages"]]
     at = next(number for number, message in enumerate(messages)
-              if number > 6 and isinstance(message.steps[0], Unlock))
+              if number > 6 and message.sender == seat and isinstance(message.steps[0], Unlock))
     steps = list(messages[at].steps)
     steps[0] = Unlock((b"\x03" + bytes(31),) + steps[0].keys[1:])
     messages[at] = replace(messages[at], steps=tuple(steps))

@@ -182,8 +182,10 @@ class RoundPlay:
         shown = list(self.shown)
         shown[sender] = shown[sender] + tuple(zip(slots, keys, strict=True))
         if sender == self.seat:
+            # A side's own message, read back from a save or checked in a history as its seat: its keys
+            # must be the ones its seed gives (the friend's are checked by opening them, below).
             if any(key != self.keys.lock(slot) for slot, key in zip(slots, keys, strict=True)):
-                raise refuse("unexpected", "this message's keys are not this side's own")
+                raise refuse("bad-unlock")
             return tuple(self.cards[slot] for slot in slots), self._with(shown=tuple(shown))
         cards = list(self.cards)
         opened = []
@@ -211,7 +213,7 @@ class RoundPlay:
         if any(CARD_OF[index] != CAMEL for index in opened):
             raise refuse("wrong-card", "your friend showed a card as a camel that is not one")
         if sender == self.seat and any(CARD_OF[self.cards[slot]] == CAMEL for slot in dealt if slot not in camels):
-            raise refuse("unexpected", "this side's herd leaves out a camel it was dealt")
+            raise refuse("cheat-herd")  # this side's own herd, read back or checked as its seat
         masks, hidden = list(after.herd_masks), list(after.hidden)
         masks[sender] = step.mask
         hidden[sender] = tuple(slot for slot in dealt if slot not in camels)
