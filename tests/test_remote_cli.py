@@ -114,3 +114,20 @@ def test_without_pynacl_it_says_so_in_one_line(history, tmp_path):
     done = run("remote", "check", "-", stdin=json.dumps(history[0]), env=env)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "error: PyNaCl is not installed: pip install 'jaipur[remote]'\n"
+
+
+def test_a_history_whose_starter_breaks_the_invitations_promise_is_refused(history):
+    """Seat 0's own nonce (the check reads the history as seat 0) must match its invitation too."""
+    data, _ = history
+    messages = [decode(from_text(code)) for code in data["messages"]]
+    steps = list(messages[0].steps)
+    steps[0] = replace(steps[0], commitment=bytes(32))
+    messages[0] = replace(messages[0], steps=tuple(steps))
+    codes, head = [], NO_HISTORY
+    for message in messages:
+        encoded = encode(replace(message, before=head))
+        head = history_hash(head, encoded)
+        codes.append(to_code(encoded))
+    done = run("remote", "check", "-", stdin=json.dumps(dict(data, messages=codes)))
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: invalid history: messages[2]: the draw for who starts does not match")

@@ -34,7 +34,7 @@ WORDS = {
     "bad-action": "this message's move cannot be read",
     "illegal-move": "the rules do not allow this move",
     "bad-name": "a player's name in this message cannot be used",
-    "starter-changed": "your friend's draw for who starts does not match what they promised",
+    "starter-changed": "the draw for who starts does not match the invitation's promise",
     # the round's end
     "cheat-shuffle": "a shuffle was not a shuffle of the cards",
     "cheat-keys": "an unlock during the round does not match the keys revealed at its end",

@@ -325,7 +325,7 @@ class RemoteGame:
         if isinstance(step, Join):
             return self._with(names=(self.names[0], step.name), nonces=(self.nonces[0], step.nonce))
         if isinstance(step, Starter):
-            if commitment_of(step.nonce) != (commitment_of(self.nonce) if self.seat == 0 else self.commitment):
+            if commitment_of(step.nonce) != self.commitment:  # the invitation's promise, whoever reads it
                 raise refuse("starter-changed")
             assert self.current is not None
             starter = drawn_starter(self.first, step.nonce, self.nonces[1])
