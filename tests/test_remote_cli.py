@@ -71,6 +71,19 @@ def test_a_spoiled_history_is_one_line_and_exit_2(history, spoil, words):
     assert len(done.stderr.splitlines()) == 1
 
 
+def rewritten(data: dict, at: int, change) -> dict:
+    """The history with message `at`'s steps changed by `change`, its check and every later message's
+    history hash made again: what a forger of the whole file could write."""
+    messages = [decode(from_text(code)) for code in data["messages"]]
+    messages[at] = replace(messages[at], steps=tuple(change(list(messages[at].steps))))
+    codes, head = [], NO_HISTORY
+    for message in messages:
+        encoded = encode(replace(message, before=head))
+        head = history_hash(head, encoded)
+        codes.append(to_code(encoded))
+    return dict(data, messages=codes)
+
+
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_forged_unlock_in_a_history_is_found_whoever_sent_it(history, seat):
     """A key altered in one message of `seat`, its check and every later message's history hash made
@@ -80,15 +93,8 @@ def test_a_forged_unlock_in_a_history_is_found_whoever_sent_it(history, seat):
     messages = [decode(from_text(code)) for code in data["messages"]]
     at = next(number for number, message in enumerate(messages)
               if number > 6 and message.sender == seat and isinstance(message.steps[0], Unlock))
-    steps = list(messages[at].steps)
-    steps[0] = Unlock((b"\x03" + bytes(31),) + steps[0].keys[1:])
-    messages[at] = replace(messages[at], steps=tuple(steps))
-    codes, head = [], NO_HISTORY
-    for message in messages:
-        encoded = encode(replace(message, before=head))
-        head = history_hash(head, encoded)
-        codes.append(to_code(encoded))
-    done = run("remote", "check", "-", stdin=json.dumps(dict(data, messages=codes)))
+    forged = rewritten(data, at, lambda steps: [Unlock((b"\x03" + bytes(31),) + steps[0].keys[1:])] + steps[1:])
+    done = run("remote", "check", "-", stdin=json.dumps(forged))
     assert done.returncode == 2
     assert done.stderr.startswith(f"error: invalid history: messages[{at}]: an unlock in this message does not open")
 
@@ -118,16 +124,7 @@ def test_without_pynacl_it_says_so_in_one_line(history, tmp_path):
 
 def test_a_history_whose_starter_breaks_the_invitations_promise_is_refused(history):
     """Seat 0's own nonce (the check reads the history as seat 0) must match its invitation too."""
-    data, _ = history
-    messages = [decode(from_text(code)) for code in data["messages"]]
-    steps = list(messages[0].steps)
-    steps[0] = replace(steps[0], commitment=bytes(32))
-    messages[0] = replace(messages[0], steps=tuple(steps))
-    codes, head = [], NO_HISTORY
-    for message in messages:
-        encoded = encode(replace(message, before=head))
-        head = history_hash(head, encoded)
-        codes.append(to_code(encoded))
-    done = run("remote", "check", "-", stdin=json.dumps(dict(data, messages=codes)))
+    forged = rewritten(history[0], 0, lambda steps: [replace(steps[0], commitment=bytes(32))] + steps[1:])
+    done = run("remote", "check", "-", stdin=json.dumps(forged))
     assert done.returncode == 2
     assert done.stderr.startswith("error: invalid history: messages[2]: the draw for who starts does not match")
