@@ -15,7 +15,9 @@ module is placed by where it lives, never by editing a list:
   maker. Imported in the snapshot, not by the page after the restore: that import took
   30-50 ms of a cold boot (issue 30).
 - NOT_IMPORTED: importing a `__main__` runs a command line, and `blog/cli.py` reads files
-  (the page's Diagram button draws through blog/diagram.py, in SNAPSHOT, like the command).
+  (the page's Diagram button draws through blog/diagram.py, in SNAPSHOT, like the command);
+  `jaipur_core/remote/sodium.py` binds PyNaCl, which the page does not have (the page's group
+  is libsodium.js, through the browser layer).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("jaipur_core", "pyscript_app")
 BROWSER_PACKAGE = "pyscript_app.browser"
-NOT_IMPORTED = ("jaipur_core.__main__", "pyscript_app.__main__", "pyscript_app.blog.cli")
+NOT_IMPORTED = ("jaipur_core.__main__", "jaipur_core.remote.sodium", "pyscript_app.__main__", "pyscript_app.blog.cli")
 
 
 def modules_of(package: str, root: Path = ROOT) -> list[str]:
