@@ -68,7 +68,8 @@ def _tree(svg: str) -> ET.Element:
 
 
 def _texts(root: ET.Element) -> list[str]:
-    return ["".join(text.itertext()) for text in root.iter(SVG + "text")]
+    """The picture's lines, without the isolates around text from outside (FSI, PDI)."""
+    return ["".join(text.itertext()).replace("\u2068", "").replace("\u2069", "") for text in root.iter(SVG + "text")]
 
 
 def _marks(root: ET.Element) -> dict[str, int]:
@@ -268,9 +269,12 @@ def test_the_diagrams_colours_are_the_tables():
 
 def test_the_art_is_the_tables_and_only_what_is_used_is_inlined():
     svg = diagram(STATE, art=ART, seat=0)
-    symbols = {s.get("id").split("-", 1)[1] for s in _tree(svg).iter(SVG + "symbol")}
-    used = {u.get("href").split("-", 1)[1] for u in _tree(svg).iter(SVG + "use")}
-    assert symbols == used and "seal" not in used | {"x"} - {"seal"}
+    root = _tree(svg)
+    symbols = {s.get("id").split("-", 1)[1] for s in root.iter(SVG + "symbol")}
+    faces = {g.get("id") for g in root.find(SVG + "defs").findall(SVG + "g")}
+    used = {u.get("href")[1:] for u in root.iter(SVG + "use")}
+    assert faces <= used, "every card face is placed"
+    assert symbols == {href.split("-", 1)[1] for href in used - faces} and "seal" not in symbols
     with pytest.raises(ValueError):
         diagram(STATE, art="<svg/>")
 
@@ -386,3 +390,116 @@ def test_a_record_step_leaves_the_input_untouched(files):
     before = copy.deepcopy(data)
     Game.from_record_json(data)
     assert data == before
+
+
+# --- measured width: nothing cut at the edge, in every language and both layouts ----------------
+
+def _overflowing(svg: str) -> list[str]:
+    """The lines whose measured extent (blog/text_width.py: the widest font that may draw them)
+    leaves the picture's width, given their anchor and the picture's direction, or a card face's
+    name its card (a face is drawn once in <defs>, at 0,0)."""
+    from pyscript_app.blog.text_width import width
+    root = _tree(svg)
+    rtl = root.get("direction") == "rtl"
+    out = []
+    faces = [(face, float(face[0].get("width"))) for face in root.find(SVG + "defs").findall(SVG + "g")]
+    in_faces = {id(text) for face, _w in faces for text in face.iter(SVG + "text")}
+    for element, picture_width in [(root, float(root.get("viewBox").split()[2]))] + faces:
+        out += _lines_outside(element, picture_width, rtl, in_faces if element is root else set(), width)
+    return out
+
+
+def _lines_outside(root, picture_width: float, rtl: bool, skip: set, width) -> list[str]:
+    out = []
+    for text in root.iter(SVG + "text"):
+        if id(text) in skip:
+            continue
+        content = "".join(text.itertext())
+        size = float(text.get("font-size"))
+        bold = text.get("font-weight") == "700"
+        wide = float(text.get("textLength") or 0) or sum(
+            width(part.text or "", size, bold or part.get("font-weight") == "700") + width(part.tail or "", size, bold)
+            for part in text) + width(text.text or "", size, bold)
+        x, anchor = float(text.get("x")), text.get("text-anchor")
+        if anchor == "middle":
+            left = x - wide / 2
+        elif (anchor == "end") != rtl:
+            left = x - wide   # an end-anchored line (or a start-anchored one right to left) ends at x
+        else:
+            left = x
+        if left < -0.5 or left + wide > picture_width + 0.5:
+            out.append(f"{content!r} at {x} ({anchor}): {left:.1f}..{left + wide:.1f} of {picture_width}")
+    return out
+
+
+LONG_CAPTION = ("Why not the camels? With three in the market the herd would grow to eight, and the "
+                "next player could not take them back; but the gold is the last one before the deck runs "
+                "short, and leaving it gives the other side a sale of three golds with a bonus token. "
+                "Compare both lines: 'camels' first, then 'take gold', counting the tokens left on each pile, "
+                "and the cards the deck still holds for the last two turns.")
+
+
+@pytest.mark.parametrize("layout", ("wide", "narrow"))
+@pytest.mark.parametrize("language", ("en", "fa", "tr"))
+def test_a_400_character_caption_and_a_long_trade_stay_inside_the_picture(translated_once, language, layout):
+    assert len(LONG_CAPTION) >= 400
+    move = max(legal_actions(CROWDED), key=lambda action: len(str(action)))
+    names = ("Ada Augusta King, Countess of Lovelace", "Bo " + "W" * 40)
+    for seat in (0, 1, None):
+        svg = diagram(CROWDED, art=ART, seat=seat, move=move, names=names, language=language, caption=LONG_CAPTION,
+                      layout=layout)
+        assert _overflowing(svg) == []
+        caption_lines = ["".join(text.itertext()) for text in _tree(svg).iter(SVG + "text")
+                         if text.get("font-size") == "15"]
+        assert all(line[0] == "\u2068" and line[-1] == "\u2069" for line in caption_lines)   # each line isolated
+        assert " ".join(line[1:-1] for line in caption_lines) == LONG_CAPTION   # wrapped between words, nothing lost
+
+
+def test_the_check_of_the_edges_can_fail():
+    svg = diagram(STATE, art=ART, caption="short")
+    assert _overflowing(svg.replace("short", "W" * 60)) != []
+
+
+def test_an_english_caption_in_a_persian_picture_keeps_its_direction(translated_once):
+    svg = diagram(STATE, art=ART, language="fa", names=("Ada", "Bo"), caption="Take the camels.")
+    assert "\u2068Take the camels.\u2069" in svg   # isolated: its full stop stays at its end
+    assert "\u2068Ada\u2069" in svg   # a name inside a Persian sentence, isolated too
+    assert "\u2068" not in _tree(svg).find(SVG + "desc").text   # the words read aloud are left as they are
+
+
+def test_a_round_over_picture_says_the_rounds_result():
+    game, rng = Game.new(seed=11), random.Random(11)
+    while game.state.phase == PLAY:
+        game = game.play(rng.choice(legal_actions(game.state)))
+    state = game.state
+    result = state.round_result
+    for seat in (0, 1, None):
+        for layout in ("wide", "narrow"):
+            root = _tree(diagram(state, art=ART, seat=seat, names=("Ada", "Bo"), layout=layout))
+            said = " ".join(_texts(root))
+            assert f"Ada {result.scores[0]}" in said and f"Bo {result.scores[1]}" in said, said
+            assert "Round 1 is over" in root.find(SVG + "desc").text
+
+
+def test_the_narrow_layout_keeps_every_word_at_least_12_units_and_every_card_name_under_its_card(translated_once):
+    from pyscript_app.blog import diagram as drawing
+    from pyscript_app.blog.text_width import width
+    from pyscript_app.words.messages import card_name, speaking
+    for language in ("en", "fa", "tr"):
+        svg = diagram(CROWDED, art=ART, seat=None, language=language, layout="narrow")
+        root = _tree(svg)
+        assert root.get("viewBox").split()[2] == str(drawing.NARROW.width)
+        assert all(float(text.get("font-size")) >= drawing.NARROW_TEXT for text in root.iter(SVG + "text"))
+        with speaking(language):
+            names = [card_name(card) for card in range(7)]
+        room = drawing.NARROW.card_step - 2
+        assert all(width(name, drawing.NARROW_TEXT) <= room * drawing.SQUEEZE for name in names), names
+
+
+@pytest.mark.parametrize("seat", (0, 1))
+def test_the_narrow_layout_hides_the_other_hand_too(seat):
+    for state in (STATE, CROWDED):
+        changed = _swap_hidden(state, 1 - seat)
+        if changed is not None:
+            assert diagram(changed, art=ART, seat=seat, layout="narrow") == diagram(state, art=ART, seat=seat,
+                                                                                     layout="narrow")

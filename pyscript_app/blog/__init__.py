@@ -8,6 +8,8 @@ Modules (layer, what it holds):
   diagram        draw    a position as one self-contained SVG picture
   scene          draw    what a diagram shows: the table as one seat sees it (or open), the move marked
   diagram_words  draw    a diagram's words: title, labels, the description said in sentences
+  text_width     draw    how wide a line is in the fonts a diagram names: wrap and clip by measure
+  font_widths    draw    the fonts' advance widths, measured by tests/make_font_widths.py (data)
   embed          draw    what the embed maker and the Diagram button make: the snippet, the SVG of the table
   maker_state    model   the embed maker's choices, and the choices there are (TableState.maker)
   maker          update  the Diagram button and the embed maker: update's helpers

@@ -15,6 +15,14 @@ from .scene import Scene, Seat
 
 _TAG = re.compile(r"</?b>")
 _BONUS_SIZES = (3, 4, 5)
+#: Unicode's first-strong isolate and its end: text from outside (a name, a caption) keeps its
+#: own direction inside a sentence or a picture of the other one ("Ada." in Persian stays "Ada.")
+FSI, PDI = "\u2068", "\u2069"
+
+
+def isolated(text: str) -> str:
+    """`text` between FSI and PDI (empty stays empty)."""
+    return f"{FSI}{text}{PDI}" if text else text
 
 
 def plain(text: str) -> str:
@@ -90,6 +98,23 @@ def hand_words(seat: Seat) -> str:
     return _("diagram-hand", name=seat.name, cards=cards_words(tuple(seat.hand) + (0,)))
 
 
+def result_line(scene: Scene, isolate: bool = False) -> str | None:
+    """A scored round in one sentence, the bottom seat's score first (the log's words), or None;
+    `isolate`: the names between FSI and PDI (drawn text)."""
+    result = scene.result
+    if result is None:
+        return None
+    first, second = scene.bottom, 1 - scene.bottom
+    names = [isolated(seat.name) if isolate else seat.name for seat in scene.seats]
+    seal = _("log-seal-none") if result.seal is None else _("log-seal", name=names[result.seal])
+    text = _("log-round-over", round=scene.round, why=_("why-" + (scene.cause or "deck")), first=names[first],
+             first_score=result.scores[first], second=names[second], second_score=result.scores[second],
+             seal=seal)
+    if scene.winner is not None:
+        text = _("log-wins", text=text, name=names[scene.winner])
+    return text
+
+
 def description(scene: Scene, move_words: str | None) -> str:
     """The scene in sentences: the <desc> a screen reader or a search engine reads."""
     sentences = [title(scene) + ".", viewpoint(scene) + ".",
@@ -107,6 +132,9 @@ def description(scene: Scene, move_words: str | None) -> str:
                            seals=ngettext("seals-label", seat.seals)) + ".")
         if seat.camel_token:
             sentences.append(_("camel-token-won", name=seat.name) + ".")
+    said = result_line(scene)
+    if said:
+        sentences.append(said)
     if move_words:
         sentences.append(_("diagram-move", move=move_words) + ".")
     return " ".join(sentences)

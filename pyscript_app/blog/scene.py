@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jaipur_core import CAMEL, GOODS, Action, GameState, PlayerView, Sell, TakeCamels, TakeGood, Trade, view_of
+from jaipur_core.state import RoundResult
 
 NO_CARDS = (0,) * 7
 
@@ -62,6 +63,8 @@ class Scene:
     seats: tuple[Seat, Seat]
     viewer: int | None                 # the seat whose view it is; None: open
     marks: Marks | None = None
+    result: RoundResult | None = None  # a scored round's result (public once scored)
+    cause: str | None = None           # why it ended: "piles" or "deck" (PlayerView.round_end_cause)
 
     @property
     def bottom(self) -> int:
@@ -79,6 +82,7 @@ def scene_of(state: GameState, seat: int | None, names, move: Action | None = No
 
 
 def _open_scene(state: GameState, names, marks) -> Scene:
+    cause = view_of(state, 0).round_end_cause()  # public facts: either seat's view says the same
     seats = tuple(Seat(name=names[p], hand=state.hands[p], hand_size=state.hand_size(p), herd=state.herds[p],
                        goods_won=state.goods_won[p], bonus=state.bonus_won[p], bonus_count=len(state.bonus_won[p]),
                        camel_token=state.camel_token == p, seals=state.seals[p]) for p in (0, 1))
@@ -87,7 +91,7 @@ def _open_scene(state: GameState, names, marks) -> Scene:
                  piles=tuple(state.goods_pile(good) for good in GOODS),
                  bonus_sizes=(len(state.bonus_piles[0]), len(state.bonus_piles[1]), len(state.bonus_piles[2])),
                  camel_token_on_table=state.camel_token is None, seats=(seats[0], seats[1]), viewer=None,
-                 marks=marks)
+                 marks=marks, result=state.round_result, cause=cause)
 
 
 def _seat_scene(view: PlayerView, names, marks) -> Scene:
@@ -102,7 +106,7 @@ def _seat_scene(view: PlayerView, names, marks) -> Scene:
                  market=view.market, deck_size=view.deck_size, discard=view.discard,
                  piles=tuple(view.goods_pile(good) for good in GOODS), bonus_sizes=view.bonus_sizes,
                  camel_token_on_table=view.camel_token is None, seats=(seat(0), seat(1)), viewer=view.seat,
-                 marks=marks)
+                 marks=marks, result=view.round_result, cause=view.round_end_cause())
 
 
 def _marks(move: Action, mover: int, market_camels: int) -> Marks:
