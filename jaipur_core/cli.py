@@ -98,13 +98,19 @@ def cmd_replay(args) -> str:
 
 
 def cmd_share(args) -> str:
-    """The URL fragment that opens a position, game record or puzzle in the page."""
+    """The URL fragment that opens a position, game record or puzzle in the page (a record at the
+    step `--round` / `--at` name, as `diagram` counts them: `&round=R&at=N`)."""
     data = read_json(args.file, "position, record or puzzle")
     kind = data.get("format") if isinstance(data, dict) else None
     what = "record" if kind == RECORD_FORMAT else "puzzle" if kind == PUZZLE_FORMAT else "position"
+    if kind != RECORD_FORMAT and (args.round is not None or args.at is not None):
+        raise BadInput("--round and --at choose a step of a game record (jaipur-game/1)")
     try:
         if kind == RECORD_FORMAT:
-            fragment = game_fragment(Game.from_record_json(data))
+            game = Game.from_record_json(data)
+            fragment = game_fragment(game)
+            if args.round is not None or args.at is not None:
+                fragment += record_step(game, args.round, args.at)
         elif kind == PUZZLE_FORMAT:
             fragment = puzzle_fragment(puzzle_from_json(data))
         else:
@@ -112,6 +118,20 @@ def cmd_share(args) -> str:
     except JaipurError as error:
         raise BadInput(f"invalid {what}: {error}") from None
     return args.url.split("#")[0] + "#" + fragment
+
+
+def record_step(game: Game, round_number: int | None, at: int | None) -> str:
+    """`&round=R&at=N` of a record's step: round R (default the last), its N-th action (0: its deal;
+    default its last), both checked against the record (BadInput out of range)."""
+    rounds = game.rounds
+    number = len(rounds) if round_number is None else round_number
+    if not 1 <= number <= len(rounds):
+        raise BadInput(f"--round: the record has rounds 1 to {len(rounds)}, not {number}")
+    played = rounds[number - 1]
+    step = len(played.actions) if at is None else at
+    if not 0 <= step <= len(played.actions):
+        raise BadInput(f"--at: round {number} has steps 0 to {len(played.actions)}, not {step}")
+    return f"&round={number}&at={step}"
 
 
 def cmd_analyse(args) -> str:
@@ -168,6 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
         "share", help="print the link fragment (#position=..., #game=... or #puzzle=...) that opens it in the page")
     share.add_argument("file", help="position, game record or puzzle JSON file, or - for stdin")
     share.add_argument("--url", default="", help="page URL to put in front, e.g. https://example.org/jaipur/embed.html")
+    share.add_argument("--round", type=bounded_int, help="a record's step to open at: its round, from 1 "
+                       "(default: the last)")
+    share.add_argument("--at", type=bounded_int, help="the step in that round: 0 is the deal, N the position after "
+                       "its N-th action (default: the last)")
     share.set_defaults(run=cmd_share)
 
     analyse = commands.add_parser(

@@ -344,7 +344,8 @@ BAD = [
     ("step out of range", ("record", "--at", "99"), "--at: round 1 has steps 0 to"),
     ("--at not a number", ("record", "--at", "x"), "not an integer"),
     ("illegal move", ("position", "--move", "sell camel 2"), "--move: illegal action 'sell camel 2'"),
-    ("not a move", ("position", "--move", "take camel"), "invalid position: "),
+    ("not a move", ("position", "--move", "take camel"), "--move: 'take camel': to take the camels, write 'camels'"),
+    ("not an action", ("position", "--move", "fly away"), "--move: 'fly away' is not an action (take GOOD,"),
     ("bad seat", ("position", "--seat", "2"), "invalid choice"),
     ("bad language", ("position", "--lang", "de"), "invalid choice"),
     ("bad theme", ("position", "--theme", "blue"), "invalid choice"),
@@ -402,7 +403,16 @@ def _overflowing(svg: str) -> list[str]:
     root = _tree(svg)
     rtl = root.get("direction") == "rtl"
     out = []
-    faces = [(face, float(face[0].get("width"))) for face in root.find(SVG + "defs").findall(SVG + "g")]
+    defined = {face.get("id"): face for face in root.find(SVG + "defs").findall(SVG + "g")}
+
+    def face_width(face) -> float:   # a face's own box, or the box of the face it places
+        for child in face:
+            if child.get("width"):
+                return float(child.get("width"))
+            if child.tag == SVG + "use" and child.get("href")[1:] in defined:
+                return face_width(defined[child.get("href")[1:]])
+        raise AssertionError(ET.tostring(face))
+    faces = [(face, face_width(face)) for face in defined.values()]
     in_faces = {id(text) for face, _w in faces for text in face.iter(SVG + "text")}
     for element, picture_width in [(root, float(root.get("viewBox").split()[2]))] + faces:
         out += _lines_outside(element, picture_width, rtl, in_faces if element is root else set(), width)

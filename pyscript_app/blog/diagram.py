@@ -17,10 +17,9 @@ command reads it from web/art/), so this module reads no file.
 One drawing, two layouts: WIDE (600 wide: the market beside the deck and the bonus piles, a
 card per card) and NARROW (340 wide, for a column under about 480 px: the cards of a kind
 stacked with their count, every word at least 12 units tall, so 11 CSS px at 360 px). A
-picture is drawn in parts (`Picture.zones`: the table's frame, each panel's label, score and
-cards, the market, the deck, each token pile…), each card face once in the picture's <defs>
+picture is a list of SVG elements (`Picture.parts`), each card face once in the picture's <defs>
 (`Defs`) and placed with <use>: a light replay (blog/light_replay.py) draws every step with the
-same `picture` and keeps each distinct part once. Lines are wrapped and names clipped by
+same `picture` and keeps each distinct element once. Lines are wrapped and names clipped by
 measured width (blog/text_width.py), and text from outside (names, a caption) is isolated
 (FSI…PDI) so an English caption keeps its full stop at its end in a Persian picture.
 """
@@ -129,7 +128,7 @@ def draw(scene: Scene, art: str, *, language: str, theme: str, caption: str = ""
     head = (f'<title id="{defs.prefix}-t">{escape(words.title(scene))}</title>'
             f'<desc id="{defs.prefix}-d">{escape(desc)}</desc>')
     return svg(layout, drawn.height, language=language, defs=defs, art=art, attributes=aria, head=head,
-               body="".join(drawn.zones))
+               body="".join(drawn.parts))
 
 
 def rtl(language: str) -> bool:
@@ -156,12 +155,13 @@ class Defs:
     prefix: str
     colours: dict
     used: set[str] = field(default_factory=set)
-    faces: dict[str, str] = field(default_factory=dict)
+    faces: list[str] = field(default_factory=list)
+    keys: dict[str, str] = field(default_factory=dict)
 
     def face(self, card: int | None, w: int, h: int) -> str:
         """The id of the face of `card` (None: a card's back) at w x h, defined on first use."""
         key = f"{'back' if card is None else CARD_KEYS[card]}{w}"
-        if key not in self.faces:
+        if key not in self.keys:
             colour = self.colours
             if card is None:
                 self.used.add("back")
@@ -174,23 +174,43 @@ class Defs:
                         f'stroke-width="2"/><use href="#{self.prefix}-{name}" x="6" y="5" width="{w - 12}" '
                         f'height="{w - 12}" fill="{colour[name + "-fill"]}" color="{colour[name]}"/>')
                 if w < NARROW.card_w:  # a wide card says its name; a narrow stack says it under the card
-                    label, room = card_name(card), w - 4
-                    squeeze = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"' if measure(
-                        label, 8, True) > room else ""
-                    body += (f'<text x="{w / 2:g}" y="{h - 6}" font-size="8" text-anchor="middle"{squeeze} '
-                             f'fill="{colour[name]}" font-weight="700">{escape(label)}</text>')
-            self.faces[key] = f'<g id="{self.prefix}-{key}">{body}</g>'
-        return f"{self.prefix}-{key}"
+                    body += _line(w / 2, h - 6, card_name(card), w - 4, 8, "middle", True, colour[name])
+            self._define(key, body)
+        return self.keys[key]
+
+    def stack(self, card: int | None, count: int) -> str:
+        """The id of a narrow stack: `count` cards of `card` as one (an edge behind it when more
+        than one), its count on it and its name under it."""
+        key = f"{'back' if card is None else CARD_KEYS[card]}x{count}"
+        if key not in self.keys:
+            colour, w, h = self.colours, NARROW.card_w, NARROW.card_h
+            ink = colour["accent" if card is None else CARD_KEYS[card]]
+            body = (f'<rect x="3" y="-3" width="{w}" height="{h}" rx="5" fill="{colour["surface"]}" '
+                    f'stroke="{colour["line"]}"/>' if count > 1 else "")
+            body += f'<use href="#{self.face(card, w, h)}"/>'
+            if card is None:   # the count on a card's back, in a box the pattern cannot hide
+                body += (f'<rect x="{w / 2 - 14:g}" y="{h - 24}" width="28" height="18" rx="4" '
+                         f'fill="{colour["surface"]}"/>')
+            body += _line(w / 2, h - 10, "×" + number(count), w, NARROW_TEXT, "middle", True, ink)
+            if card is not None:
+                body += _line(w / 2, h + 15, card_name(card), NARROW.card_step - 2, NARROW_TEXT, "middle", False,
+                              colour["ink"])
+            self._define(key, body)
+        return self.keys[key]
+
+    def _define(self, key: str, body: str) -> None:
+        self.keys[key] = f"{self.prefix}_{len(self.keys)}"
+        self.faces.append(f'<g id="{self.keys[key]}">{body}</g>')
 
     def svg(self, art: str) -> str:
-        return _symbols(art, self.used, self.prefix) + "".join(self.faces.values())
+        return _symbols(art, self.used, self.prefix) + "".join(self.faces)
 
 
 @dataclass(frozen=True)
 class Picture:
-    """A scene drawn: its parts (SVG text, in the order they are painted) and its height."""
+    """A scene drawn: its elements (SVG text, in the order they are painted) and its height."""
 
-    zones: tuple[str, ...]
+    parts: tuple[str, ...]
     height: int
 
 
@@ -200,37 +220,28 @@ def picture(scene: Scene, defs: Defs, *, layout: Layout = WIDE, rtl: bool = Fals
     canvas = _Canvas(defs, rtl, layout)
     room = layout.width - 2 * layout.margin
     y = 12
-    canvas.zone()
     for line in text_width.wrap(caption, room, 15, bold=True):
         canvas.text(layout.margin, y + 15, words.isolated(line), size=15, bold=True)
         y += 20
     y = (_wide if layout is WIDE else _narrow)(canvas, scene, y)
     said = words.result_line(scene, isolate=True)
     if said:
-        canvas.zone()
         for line in text_width.wrap(words.plain(said), room, 13, bold=True):
             canvas.text(layout.margin, y + 24, line, size=13, bold=True, colour=canvas.colour("accent"))
             y += 18
         y += 8
     if move_words:
         y = _legend(canvas, scene, y + 8, move_words)
-    return Picture(tuple(zone for zone in ("".join(parts) for parts in canvas.zones) if zone), y + 12)
+    return Picture(tuple(canvas.parts), y + 12)
 
 
 class _Canvas:
     """SVG parts laid out left to right; mirrored (x -> width - x) for a right-to-left language.
-    What is drawn goes into the zone begun last (`zone`)."""
+    `parts` holds what is drawn, one SVG element each."""
 
     def __init__(self, defs: Defs, rtl: bool, layout: Layout):
         self.defs, self.rtl, self.layout = defs, rtl, layout
-        self.zones: list[list[str]] = [[]]
-
-    def zone(self) -> None:
-        self.zones.append([])
-
-    @property
-    def parts(self) -> list[str]:
-        return self.zones[-1]
+        self.parts: list[str] = []
 
     def colour(self, name: str) -> str:
         return self.defs.colours[name]
@@ -268,14 +279,31 @@ class _Canvas:
 
     def card(self, card: int | None, x, y, w=CARD_W, h=CARD_H, mark: str | None = None):
         """A card face (None: a face-down card), marked `take`, `give` or `sell` by a move."""
-        self.parts.append(f'<use href="#{self.defs.face(card, w, h)}" x="{self.x(x, w):g}" y="{y:g}"/>')
+        self.place(self.defs.face(card, w, h), x, y, w)
         if mark:
             colour = self.colour("focus" if mark == "take" else "accent")
             self.rect(x - 3, y - 3, w + 6, h + 6, stroke=colour, rx=7,
                       extra=f' stroke-width="3" data-mark="{mark}"')
 
+    def place(self, face: str, x, y, w) -> None:
+        """A face of the defs at (x, y) (y left out at 0: a row is a translated group)."""
+        at = f' y="{y:g}"' if y else ""
+        self.parts.append(f'<use href="#{face}" x="{self.x(x, w):g}"{at}/>')
+
     def empty(self, x, y, w=CARD_W, h=CARD_H):
         self.rect(x, y, w, h, stroke=self.colour("line"), rx=5, extra=' stroke-dasharray="4 3"')
+
+
+def _line(x: float, y: float, text: str, room: float, size: float, anchor: str, bold: bool, fill: str) -> str:
+    """One line of plain text at (x, y) in its own coordinates (a card face's), pressed into `room`
+    when it is up to SQUEEZE wider, clipped beyond."""
+    wide = text_width.width(text, size, bold)
+    if wide > room * SQUEEZE:
+        text = text_width.clip(text, room, size, bold)
+    squeeze = f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"' if room < wide <= room * SQUEEZE else ""
+    weight = ' font-weight="700"' if bold else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}"{squeeze} fill="{fill}"{weight}>'
+            f"{escape(text)}</text>")
 
 
 def measure(text: str, size: float, bold: bool = False) -> float:
@@ -297,14 +325,12 @@ def _to_move(scene: Scene, index: int) -> bool:
 # --- the wide layout ------------------------------------------------------------------------
 
 def _wide(canvas: _Canvas, scene: Scene, y: int) -> int:
-    canvas.zone()
     canvas.text(MARGIN, y + 14, _("round-number", round=scene.round), size=13, bold=True)
     canvas.text(WIDTH - MARGIN, y + 14, words.viewpoint(scene), size=12, anchor="end", soft=True)
     y += 24
     top, middle = y, y + 108
     tokens = middle + 118
     bottom = tokens + 80
-    canvas.zone()  # the frame: the same at every step
     for at, height, fill in ((top, 100, "felt"), (middle, 110, "market-bg"), (bottom, 100, "felt")):
         canvas.rect(MARGIN - 6, at, WIDTH - 2 * MARGIN + 12, height, fill=canvas.colour(fill), rx=8)
     canvas.text(MARGIN, middle + 16, _("market"), size=13, bold=True)
@@ -319,7 +345,6 @@ def _wide(canvas: _Canvas, scene: Scene, y: int) -> int:
 
 def _seat_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> None:
     seat = scene.seats[index]
-    canvas.zone()
     right = WIDTH - MARGIN
     for _seal in range(seat.seals):
         canvas.use("seal", right - 18, y + 3, 18, 18, canvas.colour("gold-fill"), canvas.colour("gold"))
@@ -329,11 +354,9 @@ def _seat_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> None:
         right -= 21
     score = words.score_line(seat)
     canvas.text(right - 4, y + 16, score, size=11, anchor="end", soft=True)
-    canvas.zone()
     room = right - 4 - measure(score, 11) - 12 - MARGIN
     canvas.fitted(MARGIN, y + 16, _label(scene, index), room, size=13, bold=True,
                   colour=canvas.colour("accent") if _to_move(scene, index) else None)
-    canvas.zone()
     _cards_row(canvas, scene, index, seat, y + 26)
 
 
@@ -364,28 +387,24 @@ def _cards_row(canvas: _Canvas, scene: Scene, index: int, seat: Seat, y: int) ->
 
 
 def _middle(canvas: _Canvas, scene: Scene, y: int) -> None:
-    canvas.zone()
     taken = scene.marks.taken if scene.marks is not None else (0,) * 7
     x = MARGIN
     for card in range(7):
         for n in range(scene.market[card]):
             canvas.card(card, x, y + 24, mark="take" if n < taken[card] else None)
             x += CARD_STEP + 2
-    canvas.zone()
     x = MARGIN + 5 * (CARD_STEP + 2) + 14
     if scene.deck_size:
         canvas.card(None, x, y + 24)
     else:
         canvas.empty(x, y + 24)
     canvas.text(x + CARD_W / 2, y + 102, words.deck_label(scene), size=11, anchor="middle")
-    canvas.zone()
     x += CARD_STEP + 24
     if scene.discard:
         canvas.card(scene.discard[-1], x, y + 24)
     else:
         canvas.empty(x, y + 24)
     canvas.text(x - 12, y + 102, words.discard_label(scene), size=10)
-    canvas.zone()
     x = WIDTH - MARGIN - 116
     for row, count in enumerate(scene.bonus_sizes):
         canvas.use("bonus", x, y + 26 + row * 26, 22, 22, canvas.colour("back-fill"), canvas.colour("accent"))
@@ -395,10 +414,8 @@ def _middle(canvas: _Canvas, scene: Scene, y: int) -> None:
 def _tokens(canvas: _Canvas, scene: Scene, y: int) -> None:
     cell = 76
     for good in GOODS:
-        canvas.zone()
         _pile(canvas, scene, good, MARGIN + good * cell + 22, y + 20, small=9)
     if scene.camel_token_on_table:
-        canvas.zone()
         cx = MARGIN + 6 * cell + 22
         canvas.use("token", cx - 16, y + 20, 32, 32, canvas.colour("camel-fill"), canvas.colour("camel"))
         canvas.use("camel", cx - 10, y + 26, 20, 20, canvas.colour("camel-fill"), canvas.colour("camel"))
@@ -418,7 +435,6 @@ def _pile(canvas: _Canvas, scene: Scene, good: int, cx: float, y: float, small: 
 
 
 def _legend(canvas: _Canvas, scene: Scene, y: int, move_words: str) -> int:
-    canvas.zone()
     layout = canvas.layout
     marks = scene.marks
     kinds = []
@@ -448,14 +464,12 @@ def _legend(canvas: _Canvas, scene: Scene, y: int, move_words: str) -> int:
 
 def _narrow(canvas: _Canvas, scene: Scene, y: int) -> int:
     m, w = NARROW.margin, NARROW.width
-    canvas.zone()
     canvas.text(m, y + 14, _("round-number", round=scene.round), size=13, bold=True)
     canvas.fitted(m, y + 31, words.viewpoint(scene), w - 2 * m, size=NARROW_TEXT, soft=True)
     y += 40
     top, middle = y, y + 164
     tokens = middle + 186
     bottom = tokens + 146
-    canvas.zone()  # the frame
     for at, height, fill in ((top, 156, "felt"), (middle, 178, "market-bg"), (tokens, 138, "paper"),
                              (bottom, 156, "felt")):
         canvas.rect(m - 6, at, w - 2 * m + 12, height, fill=canvas.colour(fill), rx=8)
@@ -471,25 +485,17 @@ def _narrow(canvas: _Canvas, scene: Scene, y: int) -> int:
 
 def _stack(canvas: _Canvas, card: int | None, count: int, x, y, marked: str | None = None) -> None:
     """`count` cards of one kind as one card with its count on it (×3), its name under it."""
-    w, h = NARROW.card_w, NARROW.card_h
-    if count > 1:
-        canvas.rect(x + 3, y - 3, w, h, fill=canvas.colour("surface"), stroke=canvas.colour("line"), rx=5)
-    canvas.card(card, x, y, w, h, mark=marked)
-    ink = canvas.colour("accent" if card is None else CARD_KEYS[card])
-    if card is None:   # the count on a card's back, in a box the pattern cannot hide
-        canvas.rect(x + w / 2 - 14, y + h - 24, 28, 18, fill=canvas.colour("surface"), rx=4)
-    canvas.text(x + w / 2, y + h - 10, "×" + number(count), size=NARROW_TEXT, anchor="middle", bold=True,
-                colour=ink)
-    if card is not None:
-        canvas.fitted(x + w / 2, y + h + 15, card_name(card), NARROW.card_step - 2, size=NARROW_TEXT,
-                      anchor="middle")
+    canvas.place(canvas.defs.stack(card, count), x, y, NARROW.card_w)
+    if marked:
+        colour = canvas.colour("focus" if marked == "take" else "accent")
+        canvas.rect(x - 3, y - 3, NARROW.card_w + 6, NARROW.card_h + 6, stroke=colour, rx=7,
+                    extra=f' stroke-width="3" data-mark="{marked}"')
 
 
 def _narrow_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> None:
     m, w = NARROW.margin, NARROW.width
     seat = scene.seats[index]
     marks = scene.marks if scene.marks is not None and scene.marks.mover == index else None
-    canvas.zone()
     right = w - m
     for _seal in range(seat.seals):
         canvas.use("seal", right - 18, y + 3, 18, 18, canvas.colour("gold-fill"), canvas.colour("gold"))
@@ -498,10 +504,8 @@ def _narrow_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> None:
         canvas.use("camel", right - 18, y + 3, 18, 18, canvas.colour("camel-fill"), canvas.colour("camel"))
         right -= 21
     canvas.fitted(m, y + 35, words.score_line(seat), w - 2 * m, size=NARROW_TEXT, soft=True)
-    canvas.zone()
     canvas.fitted(m, y + 17, _label(scene, index), right - 6 - m, size=13, bold=True,
                   colour=canvas.colour("accent") if _to_move(scene, index) else None)
-    canvas.zone()
     x, row = m, y + 46
     out = "sell" if marks and marks.sold else "give"
     if seat.hand is None:
@@ -516,7 +520,6 @@ def _narrow_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> None:
         canvas.empty(x, row, NARROW.card_w, NARROW.card_h)
         canvas.fitted(x + NARROW.card_w + 6, row + 40, _("no-cards"), w - m - x - NARROW.card_w - 6,
                       size=NARROW_TEXT, soft=True)
-    canvas.zone()
     canvas.use("camel", m, y + 136, 16, 16, canvas.colour("camel-fill"), canvas.colour("camel"))
     if marks and marks.from_herd:
         canvas.rect(m - 3, y + 133, 22, 22, stroke=canvas.colour("accent"), rx=5,
@@ -527,13 +530,11 @@ def _narrow_panel(canvas: _Canvas, scene: Scene, index: int, y: int) -> None:
 def _narrow_middle(canvas: _Canvas, scene: Scene, y: int) -> None:
     m, w, step = NARROW.margin, NARROW.width, NARROW.card_step
     taken = scene.marks.taken if scene.marks is not None else (0,) * 7
-    canvas.zone()
     x = m
     for card in range(7):
         if scene.market[card]:
             _stack(canvas, card, scene.market[card], x, y + 28, "take" if taken[card] else None)
             x += step
-    canvas.zone()
     x = w - m - NARROW.card_w
     if scene.deck_size:
         canvas.card(None, x, y + 28, NARROW.card_w, NARROW.card_h)
@@ -541,9 +542,7 @@ def _narrow_middle(canvas: _Canvas, scene: Scene, y: int) -> None:
         canvas.empty(x, y + 28, NARROW.card_w, NARROW.card_h)
     canvas.text(x + NARROW.card_w, y + 28 + NARROW.card_h + 15, words.deck_label(scene), size=NARROW_TEXT,
                 anchor="end")
-    canvas.zone()
     canvas.fitted(m, y + 132, words.discard_label(scene), w - 2 * m, size=NARROW_TEXT)
-    canvas.zone()
     cell = (w - 2 * m) / 3
     for row, count in enumerate(scene.bonus_sizes):
         canvas.fitted(m + row * cell, y + 168, words.bonus_label(row, count), cell - 4, size=NARROW_TEXT)
@@ -553,11 +552,9 @@ def _narrow_tokens(canvas: _Canvas, scene: Scene, y: int) -> None:
     m, w = NARROW.margin, NARROW.width
     cell = (w - 2 * m) / 3
     for good in GOODS:
-        canvas.zone()
         column, row = good % 3, good // 3
         _pile(canvas, scene, good, m + column * cell + cell / 2, y + 24 + row * 58, small=NARROW_TEXT)
     if scene.camel_token_on_table:
-        canvas.zone()
         canvas.use("token", w - m - 44, y + 2, 20, 20, canvas.colour("camel-fill"), canvas.colour("camel"))
         canvas.use("camel", w - m - 40, y + 6, 12, 12, canvas.colour("camel-fill"), canvas.colour("camel"))
         canvas.text(w - m, y + 17, number(5), size=NARROW_TEXT, anchor="end", soft=True)
