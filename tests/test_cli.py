@@ -289,3 +289,44 @@ def test_share_a_puzzle_gives_a_puzzle_link_with_its_version(write):
 ])
 def test_share_bad_input(write, data, fragment):
     bad(run("share", write(data)), fragment)
+
+
+# ------------------------------------------------------------------ share --round / --at
+
+def _two_round_game() -> Game:
+    from tests.e2e.records import game_cut_short
+    return game_cut_short(1, 10)   # round 1 whole, round 2 cut 10 actions before its end
+
+
+@pytest.mark.parametrize("options, round_number, at", [
+    (("--round", 2, "--at", 0), 2, 0),
+    (("--round", 1, "--at", 7), 1, 7),
+    (("--round", 1), 1, None),          # that round's last step
+    (("--at", 3), None, 3),             # the last round
+])
+def test_share_a_record_at_a_step(write, options, round_number, at):
+    from jaipur_core.share import parse_fragment, split_step
+    game = _two_round_game()
+    link = ok("share", write(game.to_record_json(), "game.json"), *options, "--url", "https://e.org/j/").strip()
+    number = len(game.rounds) if round_number is None else round_number
+    step = len(game.rounds[number - 1].actions) if at is None else at
+    assert link.endswith(f"&round={number}&at={step}")
+    code, opened = split_step(link.split("#", 1)[1])
+    kind, shared = parse_fragment(code)
+    assert kind == "game" and opened.review_step(shared) == game.step_of(number, step)
+
+
+@pytest.mark.parametrize("options, fragment", [
+    (("--round", 3), "--round: the record has rounds 1 to 2, not 3"),
+    (("--round", 0), "--round: the record has rounds 1 to 2, not 0"),
+    (("--round", 1, "--at", 99), "--at: round 1 has steps 0 to"),
+    (("--at", -1), "--at: round 2 has steps 0 to"),
+    (("--at", "x"), "not an integer"),
+])
+def test_share_refuses_a_step_the_record_does_not_have(write, options, fragment):
+    bad(run("share", write(_two_round_game().to_record_json(), "game.json"), *options), fragment)
+
+
+def test_share_round_and_at_are_for_records(write):
+    bad(run("share", write(RICH), "--at", 0), "--round and --at choose a step of a game record")
+    bad(run("share", write(_puzzle()), "--round", 1), "--round and --at choose a step of a game record")

@@ -513,3 +513,38 @@ def test_the_narrow_layout_hides_the_other_hand_too(seat):
         if changed is not None:
             assert diagram(changed, art=ART, seat=seat, layout="narrow") == diagram(state, art=ART, seat=seat,
                                                                                      layout="narrow")
+
+
+# --- --output: written only when whole ---------------------------------------------------------
+
+def test_output_writes_the_same_picture_into_the_file(files, capsysbinary, tmp_path):
+    target = tmp_path / "picture.svg"
+    code, out, err = run(capsysbinary, files["position"], "--seat", "0", "--output", target)
+    assert code == 0 and out == "" and err == ""
+    _code, printed, _err = run(capsysbinary, files["position"], "--seat", "0")
+    assert target.read_text(encoding="utf-8") == printed
+    assert [path.name for path in tmp_path.iterdir()] == ["picture.svg"]   # no temporary file left
+
+
+def test_bad_input_leaves_the_output_file_as_it_was(files, capsysbinary, tmp_path):
+    target = tmp_path / "picture.svg"
+    code, _out, _err = run(capsysbinary, files["position"], "--move", "fly away", "--output", target)
+    assert code == 2 and not target.exists() and list(tmp_path.iterdir()) == []   # no empty file
+    target.write_text("the old picture")
+    code, _out, err = run(capsysbinary, files["not-json"], "--output", target)
+    assert code == 2 and target.read_text() == "the old picture" and err.count("\n") == 1
+    code, _out, err = run(capsysbinary, files["position"], "--output", tmp_path / "missing" / "x.svg")
+    assert code == 2 and err.startswith("error: --output: cannot write") and err.count("\n") == 1
+
+
+def test_an_illegal_move_is_refused_without_naming_cards_the_seat_cannot_see(files, capsysbinary, tmp_path):
+    mover = STATE.to_move
+    good = next(g for g in range(3) if STATE.hands[mover][g] < 3)   # a precious good the mover lacks 3 of
+    sale = f"sell {('diamond', 'gold', 'silver')[good]} 3"
+    code, _out, err = run(capsysbinary, files["position"], "--seat", str(1 - mover), "--move", sale)
+    assert code == 2 and "face down from seat" in err and "You have" not in err and " only " not in err, err
+    for seat in (str(mover), "open"):
+        code, _out, err = run(capsysbinary, files["position"], "--seat", seat, "--move", sale)
+        assert code == 2 and "You have" in err, err   # the hand is in the picture: the reason is said whole
+    code, _out, err = run(capsysbinary, files["position"], "--seat", str(1 - mover), "--move", "sell camel 2")
+    assert code == 2 and "Camels cannot be sold" in err   # a reason about no hidden card is said whole

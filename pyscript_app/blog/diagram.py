@@ -49,6 +49,8 @@ HERD_STEP = 9
 MAX_CAPTION_CHARS = MAX_NOTE_CHARS  # a record step's note may be the caption
 
 CARD_KEYS = ("diamond", "gold", "silver", "cloth", "spice", "leather", "camel")
+#: a card face's id says what it shows: the card's letter (b: a card's back), its width or "x" and a count
+_LETTERS: dict[int | None, str] = {None: "b", **dict(enumerate("dgsclpm"))}
 FONTS = {"fa": "Vazirmatn, Tahoma, sans-serif"}
 FONT = "system-ui, 'Segoe UI', Roboto, sans-serif"
 #: Characters XML 1.0 does not allow even escaped (C0 controls but tab and line breaks, lone
@@ -160,7 +162,7 @@ class Defs:
 
     def face(self, card: int | None, w: int, h: int) -> str:
         """The id of the face of `card` (None: a card's back) at w x h, defined on first use."""
-        key = f"{'back' if card is None else CARD_KEYS[card]}{w}"
+        key = f"{_LETTERS[card]}{w}"
         if key not in self.keys:
             colour = self.colours
             if card is None:
@@ -181,7 +183,7 @@ class Defs:
     def stack(self, card: int | None, count: int) -> str:
         """The id of a narrow stack: `count` cards of `card` as one (an edge behind it when more
         than one), its count on it and its name under it."""
-        key = f"{'back' if card is None else CARD_KEYS[card]}x{count}"
+        key = f"{_LETTERS[card]}x{count}"
         if key not in self.keys:
             colour, w, h = self.colours, NARROW.card_w, NARROW.card_h
             ink = colour["accent" if card is None else CARD_KEYS[card]]
@@ -199,7 +201,7 @@ class Defs:
         return self.keys[key]
 
     def _define(self, key: str, body: str) -> None:
-        self.keys[key] = f"{self.prefix}_{len(self.keys)}"
+        self.keys[key] = f"{self.prefix}_{key}"
         self.faces.append(f'<g id="{self.keys[key]}">{body}</g>')
 
     def svg(self, art: str) -> str:

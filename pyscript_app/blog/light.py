@@ -121,8 +121,8 @@ def drawing(scenes: Sequence[Scene], *, art: str, language: str, theme: str, pre
         steps = [{number[part] for part in picture.parts} for picture in drawn]
         elements = list(number)
         visible = steps[shown]
-        body = (f'<g data-shown>{"".join(elements[i] for i in sorted(visible))}</g>'
-                f'<g data-rest display="none">{"".join(e for i, e in enumerate(elements) if i not in visible)}</g>')
+        body = (f'<g data-shown="">{"".join(elements[i] for i in sorted(visible))}</g>'
+                f'<g data-rest="" display="none">{"".join(e for i, e in enumerate(elements) if i not in visible)}</g>')
         if len(scenes) == 1:
             head = (f'<title id="{defs.prefix}-t">{escape(words.title(scenes[0]))}</title>'
                     f'<desc id="{defs.prefix}-d">{escape(words.description(scenes[0], None))}</desc>')

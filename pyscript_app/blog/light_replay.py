@@ -25,6 +25,8 @@ game's own link and holds the whole record, as every `#game=` link does.
 
 from __future__ import annotations
 
+import json
+
 from jaipur_core import Game
 from jaipur_core.share import game_fragment, page_link
 
@@ -40,15 +42,16 @@ def light_replay(game: Game, *, art: str, script: str, seat: int | None = None, 
                  language: str = "en", theme: str = "light", caption: str = "", page_url: str = "") -> str:
     """The light replay of `game` from `seat` (None: both hands face up), opening at review step
     `step` (a `Game.steps()` index). ValueError for a step out of range or a bad option;
-    InvalidShareError (from the game's link) for a record too long for a link, with `page_url`."""
+    InvalidShareError (from the game's link) for a record too long for a link, with `page_url`
+    only (without it there is no "Play from here")."""
     check(language, theme, caption, script)
     steps = game.steps()
     if not 0 <= step < len(steps):
         raise ValueError(f"step {step} is not one of 0..{len(steps) - 1}")
     with speaking(language):
         names = diagram.default_names(game.players)
-        code = game_fragment(game)
-        prefix = fragment_id("replay", code, seat, step, language, theme, caption, page_url)
+        record = json.dumps(game.to_record_json(), sort_keys=True, ensure_ascii=False)
+        prefix = fragment_id("replay", record, seat, step, language, theme, caption, page_url)
         scenes = [scene_of(after, seat, names) for _round, _action, _before, after in steps]
         items = [_item(game, index, names) for index in range(len(steps))]
         where_id = f"{prefix}-where"
@@ -57,7 +60,7 @@ def light_replay(game: Game, *, art: str, script: str, seat: int | None = None, 
         current = items[step]
         play_on = ""
         if page_url:
-            base = page_link(page_url, "index", code).replace("#", f"?lang={language}#", 1)
+            base = page_link(page_url, "index", game_fragment(game)).replace("#", f"?lang={language}#", 1)
             play_on = (f'<p><a data-testid="light-play-on" data-base="{escape(base)}" '
                        f'href="{escape(base + current.suffix)}" target="_blank" rel="noopener">'
                        f"{escape(_('play-from-here'))}</a></p>")
