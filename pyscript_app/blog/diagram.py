@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape as _escape
 
 from jaipur_core import CAMEL, GOODS, Action, GameState, IllegalActionError, why_illegal
@@ -218,7 +218,9 @@ class Picture:
 
 def picture(scene: Scene, defs: Defs, *, layout: Layout = WIDE, rtl: bool = False, caption: str = "",
             move_words: str | None = None) -> Picture:
-    """`scene` drawn in `layout`, words in the active catalog, card faces and symbols in `defs`."""
+    """`scene` drawn in `layout`, words in the active catalog, card faces and symbols in `defs`.
+    The players' names are drawn isolated (FSI…PDI), in whatever sentence holds them."""
+    scene = replace(scene, seats=tuple(replace(seat, name=words.isolated(seat.name)) for seat in scene.seats))
     canvas = _Canvas(defs, rtl, layout)
     room = layout.width - 2 * layout.margin
     y = 12
@@ -226,7 +228,7 @@ def picture(scene: Scene, defs: Defs, *, layout: Layout = WIDE, rtl: bool = Fals
         canvas.text(layout.margin, y + 15, words.isolated(line), size=15, bold=True)
         y += 20
     y = (_wide if layout is WIDE else _narrow)(canvas, scene, y)
-    said = words.result_line(scene, isolate=True)
+    said = words.result_line(scene)
     if said:
         for line in text_width.wrap(words.plain(said), room, 13, bold=True):
             canvas.text(layout.margin, y + 24, line, size=13, bold=True, colour=canvas.colour("accent"))
@@ -314,10 +316,11 @@ def measure(text: str, size: float, bold: bool = False) -> float:
 
 
 def _label(scene: Scene, index: int) -> str:
-    seat = scene.seats[index]
-    name = seat.name if len(seat.name) <= NAME_CHARS else seat.name[:NAME_CHARS - 1] + "…"
-    to_move = scene.phase == "play" and scene.to_move == index
-    return _("status-to-play", name=words.isolated(name)) if to_move else words.isolated(name)
+    """The panel's name (isolated already: `picture`), cut to NAME_CHARS, and whether it is to play."""
+    name = scene.seats[index].name
+    if len(name) > NAME_CHARS + 2:
+        name = name[:NAME_CHARS - 1] + "…" + words.PDI
+    return _("status-to-play", name=name) if _to_move(scene, index) else name
 
 
 def _to_move(scene: Scene, index: int) -> bool:

@@ -98,14 +98,13 @@ def hand_words(seat: Seat) -> str:
     return _("diagram-hand", name=seat.name, cards=cards_words(tuple(seat.hand) + (0,)))
 
 
-def result_line(scene: Scene, isolate: bool = False) -> str | None:
-    """A scored round in one sentence, the bottom seat's score first (the log's words), or None;
-    `isolate`: the names between FSI and PDI (drawn text)."""
+def result_line(scene: Scene) -> str | None:
+    """A scored round in one sentence, the bottom seat's score first (the log's words), or None."""
     result = scene.result
     if result is None:
         return None
     first, second = scene.bottom, 1 - scene.bottom
-    names = [isolated(seat.name) if isolate else seat.name for seat in scene.seats]
+    names = [seat.name for seat in scene.seats]
     seal = _("log-seal-none") if result.seal is None else _("log-seal", name=names[result.seal])
     text = _("log-round-over", round=scene.round, why=_("why-" + (scene.cause or "deck")), first=names[first],
              first_score=result.scores[first], second=names[second], second_score=result.scores[second],
