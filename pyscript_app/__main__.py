@@ -1,4 +1,4 @@
-"""`python3 -m pyscript_app diagram …` (blog/cli.py)."""
+"""`python3 -m pyscript_app diagram …` and `python3 -m pyscript_app embed …` (blog/cli.py)."""
 
 import sys
 

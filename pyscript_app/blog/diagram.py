@@ -220,7 +220,8 @@ def picture(scene: Scene, defs: Defs, *, layout: Layout = WIDE, rtl: bool = Fals
             move_words: str | None = None) -> Picture:
     """`scene` drawn in `layout`, words in the active catalog, card faces and symbols in `defs`.
     The players' names are drawn isolated (FSI…PDI), in whatever sentence holds them."""
-    scene = replace(scene, seats=tuple(replace(seat, name=words.isolated(seat.name)) for seat in scene.seats))
+    first, second = (replace(seat, name=words.isolated(seat.name)) for seat in scene.seats)
+    scene = replace(scene, seats=(first, second))
     canvas = _Canvas(defs, rtl, layout)
     room = layout.width - 2 * layout.margin
     y = 12

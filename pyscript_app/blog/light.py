@@ -48,10 +48,10 @@ font:15px/1.45 system-ui,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere;tex
 .jaipur-light .jl-note,.jaipur-light .jl-t{white-space:pre-wrap}
 .jaipur-light .jl-soft{color:var(--jl-ink-soft)}
 .jaipur-light button{font:inherit;font-size:14px;line-height:1.2;margin:0;padding:.4em .7em;min-height:32px;\
-border:1px solid var(--jl-line);border-radius:8px;background:var(--jl-surface);color:var(--jl-ink);cursor:pointer}
+border:var(--jl-line) 1px solid;border-radius:8px;background:var(--jl-surface);color:var(--jl-ink);cursor:pointer}
 .jaipur-light button:disabled{opacity:.6;cursor:default}
 .jaipur-light button[aria-pressed=true]{background:var(--jl-accent);color:var(--jl-accent-ink)}
-.jaipur-light :focus-visible{outline:3px solid var(--jl-focus);outline-offset:2px}
+.jaipur-light :focus-visible{outline:var(--jl-focus) 3px solid;outline-offset:2px}
 .jaipur-light .jl-bar{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:.5em 0}
 .jaipur-light .jl-choices{margin:.5em 0;padding:0;border:0;min-width:0}
 .jaipur-light .jl-choices legend{padding:0;margin-bottom:.3em;font-weight:700}
@@ -83,7 +83,7 @@ def check(language: str, theme: str, caption: str, script: str | None = None) ->
     over its budget or could end the <script> element it is put in."""
     diagram.check_options(language, theme, caption)
     if script is not None and (len(script.encode("utf-8")) > SCRIPT_LIMIT or "</script" in script.lower()):
-        raise ValueError("the light script is over its budget or holds </script")
+        raise ValueError(len(script.encode("utf-8")), SCRIPT_LIMIT)   # over its budget, or it holds "</script"
 
 
 def figure(kind: str, prefix: str, *, language: str, theme: str, attributes: str, body: str,

@@ -46,7 +46,7 @@ def light_puzzle(puzzle: Puzzle, *, art: str, script: str, names=("", ""), langu
     accepted answers and no `page_url` (its judge is the full game)."""
     check(language, theme, caption, script)
     if not puzzle.answers and not page_url:
-        raise ValueError("a puzzle without accepted answers is judged by the full game: it needs the site's address")
+        raise ValueError(puzzle.answers, page_url)   # judged by the full game: its address is needed
     position = puzzle.position
     with speaking(language):
         shown_names = diagram.default_names(names)

@@ -47,7 +47,7 @@ def light_replay(game: Game, *, art: str, script: str, seat: int | None = None, 
     check(language, theme, caption, script)
     steps = game.steps()
     if not 0 <= step < len(steps):
-        raise ValueError(f"step {step} is not one of 0..{len(steps) - 1}")
+        raise ValueError(step, len(steps))
     with speaking(language):
         names = diagram.default_names(game.players)
         record = json.dumps(game.to_record_json(), sort_keys=True, ensure_ascii=False)
@@ -67,7 +67,8 @@ def light_replay(game: Game, *, art: str, script: str, seat: int | None = None, 
         buttons = "".join(f'<button type="button" data-go="{go}"{test}>{escape(_(label))}</button>'
                           for go, label, test in (("first", "review-first", ""),
                                                   ("prev", "review-prev", ' data-testid="light-prev"'),
-                                                  ("play", "autoplay-play", ' data-testid="light-autoplay"'),
+                                                  ("play", "autoplay-play",
+                                                   ' data-testid="light-autoplay" aria-pressed="false"'),
                                                   ("next", "review-next", ' data-testid="light-next"'),
                                                   ("last", "review-last", "")))
         body = (f"{_heading(game)}"
@@ -82,8 +83,7 @@ def light_replay(game: Game, *, art: str, script: str, seat: int | None = None, 
                 f'<details class="jl-log" open><summary>{escape(_("game-log"))}</summary><ol>'
                 f'{"".join(item.html for item in items)}</ol></details>{caption_html(caption)}')
         index, at = game.step_place(step)
-        attributes = (f'data-testid="light-replay" data-step="{step}" data-round="{index + 1}" data-at="{at}" '
-                      f'data-rtl="{int(diagram.rtl(language))}"')
+        attributes = f'data-testid="light-replay" data-step="{step}" data-round="{index + 1}" data-at="{at}"'
         return figure("replay", prefix, language=language, theme=theme, attributes=attributes, body=body,
                       script=script)
 

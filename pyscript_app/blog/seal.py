@@ -66,7 +66,7 @@ def seal(payload: bytes, keys, public: bytes) -> Sealed:
     """`payload` sealed so that any of `keys` (action notation) opens it. ValueError without keys."""
     keys = list(keys)
     if not keys:
-        raise ValueError("a seal needs at least one key")
+        raise ValueError(keys)   # a seal needs at least one key
     salt = hashlib.sha256(VERSION + b"salt " + public).digest()[:16]
     content = _mac(salt, b"content ", payload)
     padded = payload + b" " * (-len(payload) % BLOCK)   # the length says little: whole blocks only
