@@ -67,11 +67,11 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document, {childList: true, subtree: true, attributes: true, attributeFilter: ['data-light-on']});
-window.__longest = [];
-try {
+window.__longest = PerformanceObserver.supportedEntryTypes.includes('longtask') ? [] : null;
+if (window.__longest) {
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest.push(e.duration); })
     .observe({type: 'longtask', buffered: true});
-} catch (error) { window.__longest = null; }
+}
 """
 
 
