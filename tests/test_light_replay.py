@@ -220,7 +220,7 @@ def test_the_words_of_every_step_its_note_and_the_whole_game_as_text(fragment):
         index, at = GAME.step_place(step)
         assert (item["data-round"], item["data-at"]) == (str(index + 1), str(at))
     log = re.search(r"<ol>(.*)</ol>", fragment, re.S).group(1)
-    assert log.count("Why this move:") == 90 and "Round 1: Player 1 starts." in log
+    assert log.count("Why this move:") == 90 and "Round 1: \u2068Player 1\u2069 starts." in log   # names isolated
     assert "<b>1.</b> " in log and f"<b>{GAME.actions_played}.</b> " in log   # numbered as the page counts
     assert "Round 1 is over" in log   # the round's result, at its end
     assert '<details class="jl-log" open>' in fragment   # without a script: the whole game, open

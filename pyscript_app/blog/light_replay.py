@@ -53,7 +53,8 @@ def light_replay(game: Game, *, art: str, script: str, seat: int | None = None, 
         record = json.dumps(game.to_record_json(), sort_keys=True, ensure_ascii=False)
         prefix = fragment_id("replay", record, seat, step, language, theme, caption, page_url)
         scenes = [scene_of(after, seat, names) for _round, _action, _before, after in steps]
-        items = [_item(game, index, names) for index in range(len(steps))]
+        said_names = tuple(words.isolated(name) for name in names)   # in its own direction in any sentence
+        items = [_item(game, index, said_names) for index in range(len(steps))]
         where_id = f"{prefix}-where"
         pictures = drawing(scenes, art=art, language=language, theme=theme, prefix=prefix, shown=step,
                            labelled_by=where_id)
